@@ -1,0 +1,62 @@
+// Whole-array reduction: the per-thread part, shared by both workgroup strategies.
+//
+// Specialised by a prelude (see src/kernels.rs) that defines:
+//   alias T, alias A          element type in memory, accumulator type
+//   const WG: u32              workgroup size (a power of two)
+//   fn identity() -> A         identity of the combine operation
+//   fn load(x: T) -> A, fn load4(x: vec4<T>) -> vec4<A>
+//   fn combine(a: A, b: A) -> A, fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A>
+//   fn finalize(a: A) -> A     applied to the value a workgroup writes (mean's division)
+//
+// Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
+// loads in flight per iteration; the (at most 3) elements after the last full vec4 are read as
+// scalars by workgroup 0. Each workgroup writes one value: dst[workgroup id].
+
+struct Params {
+    // Elements in the input.
+    n: u32,
+    // Full vec4 words in the input (n / 4).
+    n_vec: u32,
+    // Workgroups in this dispatch.
+    num_groups: u32,
+    // Bit 0: this pass writes final results (apply finalize's division).
+    flags: u32,
+    // Mean's divisor (the element count of the whole reduction), as f32.
+    divisor: f32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+}
+
+@group(0) @binding(0) var<storage, read> src_vec: array<vec4<T>>;
+@group(0) @binding(1) var<storage, read> src: array<T>;
+@group(0) @binding(2) var<storage, read_write> dst: array<A>;
+@group(0) @binding(3) var<uniform> params: Params;
+
+fn thread_partial(group: u32, lid: u32) -> A {
+    let stride = params.num_groups * WG;
+    let n_vec = params.n_vec;
+    var acc0 = vec4<A>(identity());
+    var acc1 = acc0;
+    var acc2 = acc0;
+    var acc3 = acc0;
+    var i = group * WG + lid;
+    while i + 3u * stride < n_vec {
+        acc0 = combine4(acc0, load4(src_vec[i]));
+        acc1 = combine4(acc1, load4(src_vec[i + stride]));
+        acc2 = combine4(acc2, load4(src_vec[i + 2u * stride]));
+        acc3 = combine4(acc3, load4(src_vec[i + 3u * stride]));
+        i += 4u * stride;
+    }
+    while i < n_vec {
+        acc0 = combine4(acc0, load4(src_vec[i]));
+        i += stride;
+    }
+    let v = combine4(combine4(acc0, acc1), combine4(acc2, acc3));
+    var a = combine(combine(v.x, v.y), combine(v.z, v.w));
+    let t = n_vec * 4u + lid;
+    if group == 0u && lid < 3u && t < params.n {
+        a = combine(a, load(src[t]));
+    }
+    return a;
+}

@@ -1,0 +1,261 @@
+//! Typed arrays in GPU memory.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::context::Context;
+use crate::element::{DType, Element};
+use crate::error::{Error, Result};
+use crate::pool::PooledBuffer;
+
+/// Where an array's bytes live.
+#[derive(Debug)]
+pub(crate) enum Storage {
+    /// A buffer the library created for this array (uploads).
+    Owned(wgpu::Buffer),
+    /// A buffer leased from the pool (results); it returns to the pool when the last array
+    /// viewing it is dropped.
+    Pooled(PooledBuffer),
+    /// A buffer the caller created and handed over with [`GpuArray::from_buffer`].
+    Wrapped(wgpu::Buffer),
+}
+
+impl Storage {
+    pub(crate) fn buffer(&self) -> &wgpu::Buffer {
+        match self {
+            Storage::Owned(b) | Storage::Wrapped(b) => b,
+            Storage::Pooled(p) => p.buffer(),
+        }
+    }
+}
+
+/// A contiguous, row-major array of `T` in GPU memory, with a shape.
+///
+/// Made by [`Context::upload`], by wrapping a caller's buffer ([`GpuArray::from_buffer`]), or as
+/// the result of a reduction (a 0-dimensional array that stays on the GPU until read). Cloning is
+/// cheap and shares the buffer.
+#[derive(Debug)]
+pub struct GpuArray<T: Element> {
+    pub(crate) storage: Arc<Storage>,
+    shape: Vec<usize>,
+    len: usize,
+    pub(crate) ctx_id: u64,
+    _t: PhantomData<T>,
+}
+
+impl<T: Element> Clone for GpuArray<T> {
+    fn clone(&self) -> Self {
+        GpuArray {
+            storage: Arc::clone(&self.storage),
+            shape: self.shape.clone(),
+            len: self.len,
+            ctx_id: self.ctx_id,
+            _t: PhantomData,
+        }
+    }
+}
+
+/// An untyped view of an array, as the recorder needs it.
+#[derive(Debug, Clone)]
+pub(crate) struct RawArray {
+    pub storage: Arc<Storage>,
+    pub len: usize,
+    pub dtype: DType,
+    pub ctx_id: u64,
+}
+
+impl RawArray {
+    pub(crate) fn buffer(&self) -> &wgpu::Buffer {
+        self.storage.buffer()
+    }
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.len * self.dtype.size_bytes()) as u64
+    }
+}
+
+fn shape_len(shape: &[usize]) -> Option<usize> {
+    shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
+}
+
+fn check_shape(shape: &[usize], len: usize) -> Result<()> {
+    match shape_len(shape) {
+        Some(n) if n == len => Ok(()),
+        n => Err(Error::ShapeMismatch {
+            shape: shape.to_vec(),
+            shape_len: n.unwrap_or(usize::MAX),
+            len,
+        }),
+    }
+}
+
+/// Bytes of the buffer backing `len` elements of `dtype`: rounded up to 16 (one vec4 word),
+/// and at least 16, so the kernels' vec4 view never needs a special case.
+pub(crate) fn padded_bytes(len: usize, dtype: DType) -> u64 {
+    ((len * dtype.size_bytes()) as u64).div_ceil(16).max(1) * 16
+}
+
+impl<T: Element> GpuArray<T> {
+    pub(crate) fn from_storage(storage: Storage, shape: Vec<usize>, ctx_id: u64) -> Self {
+        let len = shape.iter().product();
+        GpuArray {
+            storage: Arc::new(storage),
+            shape,
+            len,
+            ctx_id,
+            _t: PhantomData,
+        }
+    }
+
+    /// Wraps a buffer the caller already has, without copying. The buffer must come from
+    /// `ctx`'s device, have `STORAGE` usage (and `COPY_SRC` to be read back), and hold at least
+    /// `product(shape)` elements of `T` from offset 0.
+    pub fn from_buffer(ctx: &Context, buffer: wgpu::Buffer, shape: &[usize]) -> Result<Self> {
+        let len = shape_len(shape).ok_or_else(|| Error::ShapeMismatch {
+            shape: shape.to_vec(),
+            shape_len: usize::MAX,
+            len: usize::MAX,
+        })?;
+        if !buffer.usage().contains(wgpu::BufferUsages::STORAGE) {
+            return Err(Error::InvalidBuffer {
+                reason: format!(
+                    "the buffer's usage is {:?}; GpuArray::from_buffer needs STORAGE (and COPY_SRC to read it back)",
+                    buffer.usage()
+                ),
+            });
+        }
+        let needed = (len as u64) * T::DTYPE.size_bytes() as u64;
+        if buffer.size() < needed {
+            return Err(Error::InvalidBuffer {
+                reason: format!(
+                    "the buffer holds {} bytes, but shape {:?} of {} needs {} bytes",
+                    buffer.size(),
+                    shape,
+                    T::DTYPE,
+                    needed
+                ),
+            });
+        }
+        ctx.check_array_size(len, T::DTYPE)?;
+        Ok(Self::from_storage(
+            Storage::Wrapped(buffer),
+            shape.to_vec(),
+            ctx.id(),
+        ))
+    }
+
+    /// The shape (empty for a 0-dimensional result).
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    /// Number of dimensions.
+    pub fn ndim(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the array has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        T::DTYPE
+    }
+
+    /// The underlying buffer (its first `len() * size_of::<T>()` bytes are the elements; it may
+    /// be larger).
+    pub fn buffer(&self) -> &wgpu::Buffer {
+        self.storage.buffer()
+    }
+
+    /// The same elements with another shape of the same length (no copy).
+    pub fn reshape(&self, shape: &[usize]) -> Result<Self> {
+        check_shape(shape, self.len)?;
+        let mut a = self.clone();
+        a.shape = shape.to_vec();
+        Ok(a)
+    }
+
+    pub(crate) fn raw(&self) -> RawArray {
+        RawArray {
+            storage: Arc::clone(&self.storage),
+            len: self.len,
+            dtype: T::DTYPE,
+            ctx_id: self.ctx_id,
+        }
+    }
+}
+
+impl Context {
+    /// Fails with [`Error::TooLarge`] if `len` elements of `dtype` exceed what one binding or
+    /// buffer of this device can hold, or what a kernel can index (2^32 - 1 elements).
+    pub(crate) fn check_array_size(&self, len: usize, dtype: DType) -> Result<()> {
+        let limits = &self.inner.caps.limits;
+        let bytes = padded_bytes(len, dtype);
+        let binding = u64::from(limits.max_storage_buffer_binding_size);
+        if bytes > binding {
+            return Err(Error::TooLarge {
+                what: format!("an array of {len} {dtype} elements"),
+                bytes,
+                limit: binding,
+                limit_name: "max_storage_buffer_binding_size",
+            });
+        }
+        if bytes > limits.max_buffer_size {
+            return Err(Error::TooLarge {
+                what: format!("an array of {len} {dtype} elements"),
+                bytes,
+                limit: limits.max_buffer_size,
+                limit_name: "max_buffer_size",
+            });
+        }
+        if len > u32::MAX as usize {
+            return Err(Error::TooLarge {
+                what: format!("an array of {len} {dtype} elements"),
+                bytes,
+                limit: u64::from(u32::MAX) * dtype.size_bytes() as u64,
+                limit_name: "2^32 - 1 elements per array",
+            });
+        }
+        Ok(())
+    }
+
+    /// Copies `data` into a new 1-D GPU array.
+    pub fn upload<T: Element>(&self, data: &[T]) -> Result<GpuArray<T>> {
+        self.upload_shaped(data, &[data.len()])
+    }
+
+    /// Copies `data` into a new GPU array of the given shape (row-major).
+    pub fn upload_shaped<T: Element>(&self, data: &[T], shape: &[usize]) -> Result<GpuArray<T>> {
+        check_shape(shape, data.len())?;
+        self.check_array_size(data.len(), T::DTYPE)?;
+        let size = padded_bytes(data.len(), T::DTYPE);
+        let buffer = self.scoped("uploading an array", || {
+            let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-reduce array"),
+                size,
+                usage: wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            if !data.is_empty() {
+                self.inner
+                    .queue
+                    .write_buffer(&buffer, 0, bytemuck::cast_slice(data));
+            }
+            Ok(buffer)
+        })?;
+        Ok(GpuArray::from_storage(
+            Storage::Owned(buffer),
+            shape.to_vec(),
+            self.id(),
+        ))
+    }
+}

@@ -1,0 +1,410 @@
+//! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
+//! (buffer pool, pipeline cache, counters).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::error::{Error, Result};
+use crate::kernels::Kernels;
+use crate::pool::{Pool, PoolStats};
+
+/// How a [`Context`] picks its adapter and tunes its kernels.
+///
+/// `ContextOptions::default()` follows wgpu's environment conventions: `WGPU_BACKEND` (e.g.
+/// `vulkan`, `metal`, `dx12`, `gl`), `WGPU_ADAPTER_NAME` (a case-insensitive substring of the
+/// adapter name) and `WGPU_POWER_PREF` (`low`, `high`, `none`). Without them it asks for a
+/// high-performance adapter on every backend compiled in.
+#[derive(Debug, Clone)]
+pub struct ContextOptions {
+    /// Backends to search. Default: `WGPU_BACKEND`, else all.
+    pub backends: wgpu::Backends,
+    /// Power preference. Default: `WGPU_POWER_PREF`, else high performance.
+    pub power_preference: wgpu::PowerPreference,
+    /// Pick the first adapter whose name contains this (case-insensitive). Default:
+    /// `WGPU_ADAPTER_NAME`.
+    pub adapter_name: Option<String>,
+    /// Use subgroup operations when the device has them (default `true`). `false` forces the
+    /// shared-memory fallback, which every device runs.
+    pub use_subgroups: bool,
+    /// Workgroup size of the reduction kernels: 64, 128 or 256 (default 256, lowered if the
+    /// device allows fewer invocations).
+    pub workgroup_size: u32,
+    /// Most workgroups in the first pass of a reduction (default 1024). Each thread of the first
+    /// pass then reads `n / (workgroups * workgroup_size)` elements.
+    pub max_workgroups: u32,
+    /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
+    /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
+    pub poison_temporaries: bool,
+}
+
+impl Default for ContextOptions {
+    fn default() -> Self {
+        ContextOptions {
+            backends: wgpu::Backends::from_env().unwrap_or(wgpu::Backends::all()),
+            power_preference: wgpu::PowerPreference::from_env()
+                .unwrap_or(wgpu::PowerPreference::HighPerformance),
+            adapter_name: std::env::var("WGPU_ADAPTER_NAME")
+                .ok()
+                .filter(|s| !s.is_empty()),
+            use_subgroups: true,
+            workgroup_size: 256,
+            max_workgroups: 1024,
+            poison_temporaries: false,
+        }
+    }
+}
+
+/// Workgroup sizes the kernels are built for.
+pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
+
+/// What the device can do, detected once when the [`Context`] is made.
+#[derive(Debug, Clone)]
+pub struct Capabilities {
+    /// The adapter (name, backend, driver).
+    pub adapter: wgpu::AdapterInfo,
+    /// Subgroup operations (`Features::SUBGROUP`) are enabled on the device.
+    pub subgroups: bool,
+    /// Smallest subgroup size the adapter may use (0 if unknown).
+    pub subgroup_min_size: u32,
+    /// Largest subgroup size the adapter may use (0 if unknown).
+    pub subgroup_max_size: u32,
+    /// 16-bit floats in shaders (`Features::SHADER_F16`) are enabled.
+    pub shader_f16: bool,
+    /// Timestamp queries (`Features::TIMESTAMP_QUERY`) are enabled, so GPU time can be measured.
+    pub timestamps: bool,
+    /// The device's limits (the adapter's own limits, not wgpu's conservative defaults).
+    pub limits: wgpu::Limits,
+}
+
+/// The kernel settings in force, resolved from [`ContextOptions`] and [`Capabilities`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Workgroup size of reduction kernels.
+    pub workgroup_size: u32,
+    /// Most workgroups in a first pass.
+    pub max_workgroups: u32,
+    /// Whether subgroup variants are used.
+    pub subgroups: bool,
+}
+
+/// Counters of the work the library has issued (for tests and diagnostics).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ContextStats {
+    /// `Queue::submit` calls made by the library.
+    pub submissions: u64,
+    /// Compute dispatches recorded (into the library's or a caller's encoder).
+    pub dispatches: u64,
+    /// Host round trips that waited for a buffer map (one per [`Submission::wait`] with reads).
+    ///
+    /// [`Submission::wait`]: crate::Submission::wait
+    pub readbacks: u64,
+    /// Compute pipelines compiled (each variant once).
+    pub pipelines_compiled: u64,
+}
+
+#[derive(Default)]
+pub(crate) struct Counters {
+    pub submissions: AtomicU64,
+    pub dispatches: AtomicU64,
+    pub readbacks: AtomicU64,
+    pub pipelines_compiled: AtomicU64,
+}
+
+pub(crate) struct Inner {
+    pub id: u64,
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    pub caps: Capabilities,
+    pub tuning: Tuning,
+    pub poison: bool,
+    pub pool: Pool,
+    pub kernels: Kernels,
+    pub counters: Counters,
+    /// Set by the device-lost callback (or when a wait reports loss).
+    pub lost: Arc<Mutex<Option<String>>>,
+    /// A small storage buffer bound in place of a view that would be empty.
+    pub dummy: wgpu::Buffer,
+}
+
+/// A GPU device ready for reductions. Cheap to clone; `Send + Sync`.
+///
+/// ```no_run
+/// # fn main() -> wgpu_reduce::Result<()> {
+/// let ctx = wgpu_reduce::Context::new()?;
+/// println!("running on {} ({:?})", ctx.capabilities().adapter.name, ctx.capabilities().adapter.backend);
+/// let x = ctx.upload(&[1.0f32, 2.0, 3.0])?;
+/// assert_eq!(ctx.sum(&x)?, 6.0);
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Context {
+    pub(crate) inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Context {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context")
+            .field("adapter", &self.inner.caps.adapter.name)
+            .field("backend", &self.inner.caps.adapter.backend)
+            .field("tuning", &self.inner.tuning)
+            .finish()
+    }
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// Features the library enables when the adapter has them.
+fn wanted_features() -> wgpu::Features {
+    wgpu::Features::SUBGROUP | wgpu::Features::SHADER_F16 | wgpu::Features::TIMESTAMP_QUERY
+}
+
+impl Context {
+    /// Creates a context with [`ContextOptions::default`] (blocking).
+    pub fn new() -> Result<Context> {
+        pollster::block_on(Self::new_async(ContextOptions::default()))
+    }
+
+    /// Creates a context with the given options (blocking).
+    pub fn with_options(options: ContextOptions) -> Result<Context> {
+        pollster::block_on(Self::new_async(options))
+    }
+
+    /// Creates a context (async; the form to use on the web).
+    pub async fn new_async(options: ContextOptions) -> Result<Context> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: options.backends,
+            ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
+        });
+        let adapter = select_adapter(&instance, &options).await?;
+        let info = adapter.get_info();
+        log::info!("wgpu-reduce: adapter {:?} ({:?})", info.name, info.backend);
+        let features = adapter.features() & wanted_features();
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("wgpu-reduce"),
+                required_features: features,
+                required_limits: adapter.limits(),
+                experimental_features: wgpu::ExperimentalFeatures::disabled(),
+                memory_hints: wgpu::MemoryHints::Performance,
+                trace: wgpu::Trace::Off,
+            })
+            .await
+            .map_err(|e| Error::RequestDevice {
+                adapter: info.name.clone(),
+                detail: e.to_string(),
+            })?;
+        let lost = Arc::new(Mutex::new(None));
+        {
+            let lost = Arc::clone(&lost);
+            device.set_device_lost_callback(move |reason, message| {
+                log::error!("wgpu-reduce: device lost ({reason:?}): {message}");
+                let mut slot = lost.lock().unwrap_or_else(|e| e.into_inner());
+                *slot = Some(format!("{reason:?}: {message}"));
+            });
+        }
+        // wgpu's default handler panics. The library captures its own errors with error scopes;
+        // anything else that reaches here is logged rather than allowed to abort the program.
+        device.on_uncaptured_error(Arc::new(|e: wgpu::Error| {
+            log::error!("wgpu-reduce: uncaptured wgpu error: {e}");
+        }));
+        Ok(Self::build(device, queue, info, &options, lost))
+    }
+
+    /// Builds a context on a device and queue that the application already owns, so that arrays
+    /// can wrap the application's buffers and work can be recorded into its encoders.
+    ///
+    /// The device keeps its own uncaptured-error and device-lost handlers (the library does not
+    /// replace them); errors from the library's own calls are still captured into [`Error`]s.
+    /// The library uses whichever of `SUBGROUP`, `SHADER_F16` and `TIMESTAMP_QUERY` the device
+    /// was created with.
+    pub fn from_wgpu(device: wgpu::Device, queue: wgpu::Queue, options: ContextOptions) -> Context {
+        let info = device.adapter_info();
+        Self::build(device, queue, info, &options, Arc::new(Mutex::new(None)))
+    }
+
+    fn build(
+        device: wgpu::Device,
+        queue: wgpu::Queue,
+        adapter: wgpu::AdapterInfo,
+        options: &ContextOptions,
+        lost: Arc<Mutex<Option<String>>>,
+    ) -> Context {
+        let features = device.features();
+        let limits = device.limits();
+        let caps = Capabilities {
+            subgroups: features.contains(wgpu::Features::SUBGROUP),
+            subgroup_min_size: adapter.subgroup_min_size,
+            subgroup_max_size: adapter.subgroup_max_size,
+            shader_f16: features.contains(wgpu::Features::SHADER_F16),
+            timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
+            limits,
+            adapter,
+        };
+        let max_invocations = caps
+            .limits
+            .max_compute_invocations_per_workgroup
+            .min(caps.limits.max_compute_workgroup_size_x);
+        let workgroup_size = WORKGROUP_SIZES
+            .iter()
+            .copied()
+            .filter(|&w| {
+                w <= options.workgroup_size.max(WORKGROUP_SIZES[0]) && w <= max_invocations
+            })
+            .max()
+            .unwrap_or(WORKGROUP_SIZES[0]);
+        let tuning = Tuning {
+            workgroup_size,
+            max_workgroups: options
+                .max_workgroups
+                .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
+            subgroups: options.use_subgroups && caps.subgroups,
+        };
+        let dummy = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-reduce dummy"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
+        let kernels = Kernels::new(&device);
+        Context {
+            inner: Arc::new(Inner {
+                id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+                device,
+                queue,
+                caps,
+                tuning,
+                poison: options.poison_temporaries,
+                pool: Pool::default(),
+                kernels,
+                counters: Counters::default(),
+                lost,
+                dummy,
+            }),
+        }
+    }
+
+    /// What the device can do.
+    pub fn capabilities(&self) -> &Capabilities {
+        &self.inner.caps
+    }
+
+    /// The kernel settings in force.
+    pub fn tuning(&self) -> Tuning {
+        self.inner.tuning
+    }
+
+    /// The wgpu device.
+    pub fn device(&self) -> &wgpu::Device {
+        &self.inner.device
+    }
+
+    /// The wgpu queue.
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.inner.queue
+    }
+
+    /// Counters of submissions, dispatches, readbacks and compiled pipelines.
+    pub fn stats(&self) -> ContextStats {
+        let c = &self.inner.counters;
+        ContextStats {
+            submissions: c.submissions.load(Ordering::Relaxed),
+            dispatches: c.dispatches.load(Ordering::Relaxed),
+            readbacks: c.readbacks.load(Ordering::Relaxed),
+            pipelines_compiled: c.pipelines_compiled.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Statistics of the buffer pool.
+    pub fn pool_stats(&self) -> PoolStats {
+        self.inner.pool.stats()
+    }
+
+    /// Frees every buffer the pool holds for reuse (buffers in use are kept).
+    pub fn trim_pool(&self) {
+        self.inner.pool.trim()
+    }
+
+    /// Sets the pool's high-water mark to the bytes it holds now.
+    pub fn reset_pool_high_water(&self) {
+        self.inner.pool.reset_high_water()
+    }
+
+    pub(crate) fn id(&self) -> u64 {
+        self.inner.id
+    }
+
+    /// Fails with [`Error::DeviceLost`] once the device has been lost.
+    pub(crate) fn check_alive(&self) -> Result<()> {
+        let lost = self.inner.lost.lock().unwrap_or_else(|e| e.into_inner());
+        match &*lost {
+            Some(reason) => Err(Error::DeviceLost {
+                reason: reason.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    pub(crate) fn mark_lost(&self, reason: String) {
+        let mut lost = self.inner.lost.lock().unwrap_or_else(|e| e.into_inner());
+        lost.get_or_insert(reason);
+    }
+
+    /// Runs `f` inside validation and out-of-memory error scopes and turns what they catch into
+    /// [`Error`]s (`what` says what was being done).
+    pub(crate) fn scoped<R>(&self, what: &str, f: impl FnOnce() -> Result<R>) -> Result<R> {
+        self.check_alive()?;
+        let device = &self.inner.device;
+        let oom = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let result = f();
+        let validation = pollster::block_on(validation.pop());
+        let oom = pollster::block_on(oom.pop());
+        self.check_alive()?;
+        if let Some(e) = oom {
+            return Err(Error::from_wgpu(e, what));
+        }
+        if let Some(e) = validation {
+            return Err(Error::from_wgpu(e, what));
+        }
+        result
+    }
+
+    pub(crate) fn count_submission(&self) {
+        self.inner
+            .counters
+            .submissions
+            .fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+async fn select_adapter(
+    instance: &wgpu::Instance,
+    options: &ContextOptions,
+) -> Result<wgpu::Adapter> {
+    if let Some(wanted) = &options.adapter_name {
+        let adapters = instance.enumerate_adapters(options.backends).await;
+        let needle = wanted.to_lowercase();
+        let mut names = Vec::new();
+        for adapter in adapters {
+            let name = adapter.get_info().name;
+            if name.to_lowercase().contains(&needle) {
+                return Ok(adapter);
+            }
+            names.push(name);
+        }
+        return Err(Error::AdapterNotFound {
+            wanted: wanted.clone(),
+            available: names,
+        });
+    }
+    instance
+        .request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: options.power_preference,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| Error::NoAdapter {
+            backends: format!("{:?}", options.backends),
+            detail: e.to_string(),
+        })
+}

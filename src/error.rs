@@ -1,0 +1,160 @@
+//! The library's one error type.
+//!
+//! Every fallible call returns [`Result<T>`](crate::Result). Each variant's message says what was
+//! wrong and, where there is a choice, what is allowed instead. wgpu validation and out-of-memory
+//! errors raised while the library works are captured (wgpu's default handler would panic) and
+//! arrive here as [`Error::Validation`] and [`Error::OutOfMemory`].
+
+/// Errors returned by wgpu-reduce.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// No GPU adapter matched the request.
+    #[error(
+        "no GPU adapter found for backends {backends} ({detail}); install a Vulkan, Metal, DX12 or GL \
+         driver, or choose other backends with WGPU_BACKEND (e.g. vulkan, metal, dx12, gl)"
+    )]
+    NoAdapter {
+        /// The backends that were searched.
+        backends: String,
+        /// What wgpu said.
+        detail: String,
+    },
+
+    /// `WGPU_ADAPTER_NAME` (or [`ContextOptions::adapter_name`](crate::ContextOptions)) named no
+    /// available adapter.
+    #[error("no adapter name contains {wanted:?}; available adapters: {available:?}")]
+    AdapterNotFound {
+        /// The name that was asked for (matched case-insensitively as a substring).
+        wanted: String,
+        /// Names of the adapters that exist.
+        available: Vec<String>,
+    },
+
+    /// The adapter refused to create a device.
+    #[error("could not create a device on adapter {adapter:?}: {detail}")]
+    RequestDevice {
+        /// Adapter name.
+        adapter: String,
+        /// What wgpu said.
+        detail: String,
+    },
+
+    /// The operation needs a device feature that this adapter or device lacks.
+    #[error("{op} needs the device feature {feature}, which this device does not have ({hint})")]
+    FeatureMissing {
+        /// The operation that was asked for.
+        op: String,
+        /// The wgpu feature name, e.g. `SHADER_F16`.
+        feature: &'static str,
+        /// What to do instead.
+        hint: &'static str,
+    },
+
+    /// An array or buffer is larger than the device allows.
+    #[error(
+        "{what} needs {bytes} bytes, but this device allows at most {limit} bytes ({limit_name})"
+    )]
+    TooLarge {
+        /// What was being created.
+        what: String,
+        /// Bytes requested.
+        bytes: u64,
+        /// The device limit.
+        limit: u64,
+        /// Name of the wgpu limit that applies.
+        limit_name: &'static str,
+    },
+
+    /// A reduction without an identity element was asked of an empty array.
+    #[error(
+        "{op} of an empty array is undefined (NumPy raises here too); only sum (0) and prod (1) \
+         accept empty input"
+    )]
+    EmptyInput {
+        /// The reduction, e.g. `min`.
+        op: &'static str,
+    },
+
+    /// A shape does not match the number of elements given.
+    #[error("shape {shape:?} holds {shape_len} elements, but {len} were given")]
+    ShapeMismatch {
+        /// The shape asked for.
+        shape: Vec<usize>,
+        /// Product of the shape.
+        shape_len: usize,
+        /// Elements actually given.
+        len: usize,
+    },
+
+    /// A caller-supplied buffer cannot be used as asked.
+    #[error("invalid buffer: {reason}")]
+    InvalidBuffer {
+        /// What is wrong and what is needed.
+        reason: String,
+    },
+
+    /// An array or result from one [`Context`](crate::Context) was used with another.
+    #[error(
+        "{what} belongs to another Context (device); arrays and results can only be used with the \
+         Context that created them"
+    )]
+    WrongContext {
+        /// What was passed.
+        what: &'static str,
+    },
+
+    /// A call was made that is not valid in this state.
+    #[error("{0}")]
+    InvalidUse(String),
+
+    /// The device was lost (driver reset, `Device::destroy`, GPU removed). Create a new Context.
+    #[error("the GPU device was lost ({reason}); create a new Context")]
+    DeviceLost {
+        /// Why, as reported by wgpu.
+        reason: String,
+    },
+
+    /// Mapping a buffer for reading failed.
+    #[error("mapping a buffer for readback failed: {0}")]
+    MapFailed(String),
+
+    /// Waiting for the GPU failed or timed out.
+    #[error("waiting for the GPU failed: {0}")]
+    PollFailed(String),
+
+    /// wgpu reported a validation error while the library was working.
+    #[error("wgpu validation error: {0}")]
+    Validation(String),
+
+    /// The device ran out of memory.
+    #[error("the GPU ran out of memory while {what}; free arrays, call Context::trim_pool, or use smaller inputs")]
+    OutOfMemory {
+        /// What was being done.
+        what: String,
+    },
+
+    /// wgpu reported an internal error.
+    #[error("wgpu internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// Converts a wgpu error captured in an error scope.
+    pub(crate) fn from_wgpu(err: wgpu::Error, what: &str) -> Self {
+        match err {
+            wgpu::Error::OutOfMemory { .. } => Error::OutOfMemory {
+                what: what.to_string(),
+            },
+            wgpu::Error::Validation { description, .. } => {
+                Error::Validation(format!("while {what}: {description}"))
+            }
+            wgpu::Error::Internal { description, .. } => {
+                Error::Internal(format!("while {what}: {description}"))
+            }
+        }
+    }
+}
+
+/// `Result` with the library's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,5 @@
+//! Operations, one file per family.
+
+mod reduce;
+
+pub use reduce::ReduceOp;

@@ -1,0 +1,220 @@
+//! A pool of GPU buffers that reuses allocations between calls.
+//!
+//! Temporaries (partial results, reduction outputs, readback staging) are leased from the pool,
+//! keyed by (size class, usage). A size class is the request rounded up to a power of two (at least
+//! [`MIN_CLASS_BYTES`]; above [`LARGE_CLASS_BYTES`] it rounds to a multiple of that instead), so a
+//! slightly different size reuses the same buffer. A lease returns to the pool when its last owner
+//! drops it.
+//!
+//! Why returning at drop is safe: every use of a storage temporary is a GPU command on the one
+//! queue, which wgpu orders (and fences with barriers) in submission order, so a later recording
+//! that reuses a buffer sees it only after earlier work on it. Host writes are the exception, and
+//! the recorder handles them: it writes uniforms only immediately before its own submission, and
+//! staging buffers are only returned after they were mapped, read and unmapped.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+
+use crate::error::{Error, Result};
+
+/// Smallest size class, in bytes.
+pub const MIN_CLASS_BYTES: u64 = 256;
+/// Above this size, classes are multiples of it rather than powers of two.
+pub const LARGE_CLASS_BYTES: u64 = 64 << 20;
+
+/// Rounds a request up to its size class.
+pub fn size_class(bytes: u64) -> u64 {
+    let b = bytes.max(MIN_CLASS_BYTES);
+    if b > LARGE_CLASS_BYTES {
+        b.div_ceil(LARGE_CLASS_BYTES) * LARGE_CLASS_BYTES
+    } else {
+        b.next_power_of_two()
+    }
+}
+
+/// Counters describing what the pool has done and holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolStats {
+    /// Buffers created because no free buffer of the class existed.
+    pub allocations: u64,
+    /// Leases served by a buffer that was already in the pool.
+    pub reuses: u64,
+    /// Bytes of all buffers the pool owns (leased out plus free).
+    pub bytes_held: u64,
+    /// Bytes currently leased out.
+    pub bytes_in_use: u64,
+    /// Bytes of free buffers waiting for reuse.
+    pub bytes_free: u64,
+    /// Number of free buffers waiting for reuse.
+    pub buffers_free: usize,
+    /// The largest `bytes_held` seen since the pool was created (or [`reset_high_water`]).
+    ///
+    /// [`reset_high_water`]: crate::Context::reset_pool_high_water
+    pub high_water_bytes: u64,
+}
+
+type Key = (u64, wgpu::BufferUsages);
+
+#[derive(Default)]
+struct Inner {
+    free: HashMap<Key, Vec<wgpu::Buffer>>,
+    stats: PoolStats,
+}
+
+impl Inner {
+    fn update_high_water(&mut self) {
+        self.stats.bytes_held = self.stats.bytes_in_use + self.stats.bytes_free;
+        self.stats.high_water_bytes = self.stats.high_water_bytes.max(self.stats.bytes_held);
+    }
+}
+
+/// The pool. Cheap to clone (shared state).
+#[derive(Clone, Default)]
+pub(crate) struct Pool {
+    inner: Arc<Mutex<Inner>>,
+}
+
+/// A buffer leased from the pool; it goes back when dropped.
+#[derive(Debug)]
+pub(crate) struct PooledBuffer {
+    buffer: wgpu::Buffer,
+    key: Key,
+    pool: Weak<Mutex<Inner>>,
+}
+
+impl PooledBuffer {
+    pub(crate) fn buffer(&self) -> &wgpu::Buffer {
+        &self.buffer
+    }
+
+    /// Takes the buffer out of the pool for good (e.g. a map may still be pending on it).
+    pub(crate) fn detach(mut self) {
+        if let Some(pool) = self.pool.upgrade() {
+            let mut inner = lock(&pool);
+            inner.stats.bytes_in_use -= self.key.0;
+            inner.update_high_water();
+        }
+        self.pool = Weak::new();
+    }
+}
+
+impl Drop for PooledBuffer {
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool.upgrade() {
+            let mut inner = lock(&pool);
+            inner.stats.bytes_in_use -= self.key.0;
+            inner.stats.bytes_free += self.key.0;
+            inner.stats.buffers_free += 1;
+            inner
+                .free
+                .entry(self.key)
+                .or_default()
+                .push(self.buffer.clone());
+        }
+    }
+}
+
+fn lock(m: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
+    // A panic while the lock was held cannot leave the counters half-updated in a way that
+    // matters for safety, so a poisoned lock is recovered rather than propagated.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Pool {
+    /// Leases a buffer of at least `bytes` bytes with exactly `usage`.
+    pub(crate) fn acquire(
+        &self,
+        device: &wgpu::Device,
+        bytes: u64,
+        usage: wgpu::BufferUsages,
+        max_buffer_size: u64,
+    ) -> Result<PooledBuffer> {
+        let class = size_class(bytes);
+        let key = (class, usage);
+        {
+            let mut inner = lock(&self.inner);
+            if let Some(buffer) = inner.free.get_mut(&key).and_then(Vec::pop) {
+                inner.stats.reuses += 1;
+                inner.stats.bytes_free -= class;
+                inner.stats.buffers_free -= 1;
+                inner.stats.bytes_in_use += class;
+                inner.update_high_water();
+                return Ok(self.lease(buffer, key));
+            }
+        }
+        // Fall back to the exact size if the class would cross the device limit.
+        let alloc = if class > max_buffer_size {
+            bytes.div_ceil(16) * 16
+        } else {
+            class
+        };
+        if alloc > max_buffer_size {
+            return Err(Error::TooLarge {
+                what: "a temporary buffer".into(),
+                bytes: alloc,
+                limit: max_buffer_size,
+                limit_name: "max_buffer_size",
+            });
+        }
+        let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-reduce pooled"),
+            size: alloc,
+            usage,
+            mapped_at_creation: false,
+        });
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(Error::from_wgpu(e, "allocating a temporary buffer"));
+        }
+        let key = (alloc, usage);
+        let mut inner = lock(&self.inner);
+        inner.stats.allocations += 1;
+        inner.stats.bytes_in_use += alloc;
+        inner.update_high_water();
+        drop(inner);
+        Ok(self.lease(buffer, key))
+    }
+
+    fn lease(&self, buffer: wgpu::Buffer, key: Key) -> PooledBuffer {
+        PooledBuffer {
+            buffer,
+            key,
+            pool: Arc::downgrade(&self.inner),
+        }
+    }
+
+    pub(crate) fn stats(&self) -> PoolStats {
+        lock(&self.inner).stats
+    }
+
+    /// Drops every free buffer; leased buffers are unaffected.
+    pub(crate) fn trim(&self) {
+        let mut inner = lock(&self.inner);
+        inner.free.clear();
+        inner.stats.bytes_free = 0;
+        inner.stats.buffers_free = 0;
+        inner.update_high_water();
+    }
+
+    pub(crate) fn reset_high_water(&self) {
+        let mut inner = lock(&self.inner);
+        inner.stats.high_water_bytes = inner.stats.bytes_held;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_classes_round_up() {
+        assert_eq!(size_class(0), 256);
+        assert_eq!(size_class(4), 256);
+        assert_eq!(size_class(257), 512);
+        assert_eq!(size_class(4096), 4096);
+        assert_eq!(size_class(4097), 8192);
+        assert_eq!(size_class(LARGE_CLASS_BYTES), LARGE_CLASS_BYTES);
+        assert_eq!(size_class(LARGE_CLASS_BYTES + 1), 2 * LARGE_CLASS_BYTES);
+        assert_eq!(size_class(3 * LARGE_CLASS_BYTES - 5), 3 * LARGE_CLASS_BYTES);
+    }
+}

@@ -1,0 +1,590 @@
+//! The command recorder: many operations (and their passes) into one command encoder, one
+//! submission, results read back in one host round trip.
+//!
+//! Recording is cheap and touches no GPU queue: each operation appends dispatches (pipeline,
+//! buffers, a small uniform of parameters) to a list. [`Recorder::submit`] then writes every
+//! uniform into one buffer, encodes all dispatches into one compute pass and the readback copies
+//! after it, and submits once. [`Recorder::record_into`] encodes into a caller's encoder instead.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
+use crate::context::Context;
+use crate::element::{DType, Element};
+use crate::error::{Error, Result};
+use crate::kernels::{ReduceVariant, PARAMS_BYTES};
+use crate::pool::PooledBuffer;
+
+static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
+
+struct Dispatch {
+    pipeline: wgpu::ComputePipeline,
+    src: RawArray,
+    dst: RawArray,
+    /// Bytes of `dst` this dispatch writes.
+    dst_bytes: u64,
+    params: [u32; 8],
+    groups: u32,
+}
+
+struct Read {
+    src: RawArray,
+    offset: u64,
+}
+
+/// Records operations for one submission. Made by [`Context::recorder`].
+///
+/// ```no_run
+/// # fn main() -> wgpu_reduce::Result<()> {
+/// # let ctx = wgpu_reduce::Context::new()?;
+/// let x = ctx.upload(&[3.0f32, 1.0, 2.0])?;
+/// let mut rec = ctx.recorder();
+/// let s = rec.sum(&x)?;      // stays on the GPU
+/// let m = rec.max(&x)?;
+/// let (ts, tm) = (rec.read(&s)?, rec.read(&m)?);
+/// let results = rec.submit()?.wait()?; // one submission, one round trip
+/// assert_eq!(results.scalar(&ts)?, 6.0);
+/// assert_eq!(results.scalar(&tm)?, 3.0);
+/// # Ok(()) }
+/// ```
+pub struct Recorder {
+    ctx: Context,
+    id: u64,
+    dispatches: Vec<Dispatch>,
+    reads: Vec<Read>,
+    read_bytes: u64,
+    timestamps: bool,
+}
+
+/// Names an array's bytes in the [`Results`] of a submission; made by [`Recorder::read`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadToken<T: Element> {
+    recording: u64,
+    offset: u64,
+    len: usize,
+    _t: PhantomData<T>,
+}
+
+impl<T: Element> ReadToken<T> {
+    /// Number of elements this token reads.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the token reads no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Context {
+    /// Starts a new recording.
+    pub fn recorder(&self) -> Recorder {
+        Recorder {
+            ctx: self.clone(),
+            id: NEXT_RECORDING.fetch_add(1, Ordering::Relaxed),
+            dispatches: Vec::new(),
+            reads: Vec::new(),
+            read_bytes: 0,
+            timestamps: false,
+        }
+    }
+
+    /// Reads an array back to the host (one submission, one round trip).
+    pub fn read<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
+        let mut rec = self.recorder();
+        let t = rec.read(x)?;
+        rec.submit()?.wait()?.get(&t)
+    }
+
+    /// Reads many one-element arrays (e.g. reduction results) in one round trip.
+    pub fn read_scalars<T: Element>(&self, xs: &[&GpuArray<T>]) -> Result<Vec<T>> {
+        let mut rec = self.recorder();
+        let tokens = xs.iter().map(|x| rec.read(x)).collect::<Result<Vec<_>>>()?;
+        let results = rec.submit()?.wait()?;
+        tokens.iter().map(|t| results.scalar(t)).collect()
+    }
+
+    fn lease(&self, bytes: u64, usage: wgpu::BufferUsages) -> Result<PooledBuffer> {
+        let buf = self.inner.pool.acquire(
+            &self.inner.device,
+            bytes,
+            usage,
+            self.inner.caps.limits.max_buffer_size,
+        )?;
+        if self.inner.poison && usage.contains(wgpu::BufferUsages::COPY_DST) {
+            let size = buf.buffer().size() as usize;
+            self.inner
+                .queue
+                .write_buffer(buf.buffer(), 0, &vec![0xFF; size]);
+        }
+        Ok(buf)
+    }
+}
+
+const TEMP_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
+    .union(wgpu::BufferUsages::COPY_SRC)
+    .union(wgpu::BufferUsages::COPY_DST);
+
+impl Recorder {
+    pub(crate) fn ctx(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// Asks for GPU timestamps around the recorded work; [`Results::gpu_time`] then reports how
+    /// long the GPU spent on it. Ignored (time `None`) where the device lacks
+    /// `TIMESTAMP_QUERY`.
+    pub fn enable_timestamps(&mut self) -> &mut Self {
+        self.timestamps = self.ctx.capabilities().timestamps;
+        self
+    }
+
+    /// Number of compute dispatches recorded so far.
+    pub fn dispatch_count(&self) -> usize {
+        self.dispatches.len()
+    }
+
+    pub(crate) fn check_ctx(&self, a: &RawArray, what: &'static str) -> Result<()> {
+        if a.ctx_id == self.ctx.id() {
+            Ok(())
+        } else {
+            Err(Error::WrongContext { what })
+        }
+    }
+
+    /// A pooled storage array of `len` elements of `dtype`, kept alive by the returned view.
+    pub(crate) fn lease_temporary(&mut self, len: usize, dtype: DType) -> Result<RawArray> {
+        let buf = self.ctx.lease(padded_bytes(len, dtype), TEMP_USAGE)?;
+        Ok(RawArray {
+            storage: Arc::new(Storage::Pooled(buf)),
+            len,
+            dtype,
+            ctx_id: self.ctx.id(),
+        })
+    }
+
+    /// A pooled 0-d array for a result.
+    pub(crate) fn lease_result<O: Element>(&mut self) -> Result<GpuArray<O>> {
+        let buf = self.ctx.lease(padded_bytes(1, O::DTYPE), TEMP_USAGE)?;
+        Ok(GpuArray::from_storage(
+            Storage::Pooled(buf),
+            Vec::new(),
+            self.ctx.id(),
+        ))
+    }
+
+    pub(crate) fn push_dispatch(
+        &mut self,
+        variant: ReduceVariant,
+        src: &RawArray,
+        dst: &RawArray,
+        params: [u32; 8],
+        groups: u32,
+    ) -> Result<()> {
+        let ctx = self.ctx.clone();
+        let (pipeline, compiled) = ctx.scoped(&format!("compiling {}", variant.label()), || {
+            Ok(ctx.inner.kernels.pipeline(&ctx.inner.device, variant))
+        })?;
+        if compiled {
+            ctx.inner
+                .counters
+                .pipelines_compiled
+                .fetch_add(1, Ordering::Relaxed);
+        }
+        let dst_bytes = u64::from(groups) * variant.accumulator().size_bytes() as u64;
+        self.dispatches.push(Dispatch {
+            pipeline,
+            src: src.clone(),
+            dst: dst.clone(),
+            dst_bytes,
+            params,
+            groups,
+        });
+        Ok(())
+    }
+
+    /// Records a copy of `x` to the host; its values come back in the [`Results`] of
+    /// [`submit`](Self::submit)`.wait()`. The copy runs after every operation recorded before
+    /// it, so reading a result recorded earlier is fine.
+    pub fn read<T: Element>(&mut self, x: &GpuArray<T>) -> Result<ReadToken<T>> {
+        let raw = x.raw();
+        self.check_ctx(&raw, "the array to read")?;
+        if !raw.buffer().usage().contains(wgpu::BufferUsages::COPY_SRC) {
+            return Err(Error::InvalidBuffer {
+                reason: format!(
+                    "reading an array needs COPY_SRC usage on its buffer, which has {:?}",
+                    raw.buffer().usage()
+                ),
+            });
+        }
+        let offset = self.read_bytes;
+        let bytes = raw.bytes().div_ceil(8) * 8;
+        self.read_bytes += bytes;
+        let len = raw.len;
+        if len > 0 {
+            self.reads.push(Read { src: raw, offset });
+        }
+        Ok(ReadToken {
+            recording: self.id,
+            offset,
+            len,
+            _t: PhantomData,
+        })
+    }
+
+    /// Encodes the dispatches into `encoder` as one compute pass, with params at `stride`
+    /// intervals in `params`.
+    fn encode_dispatches(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        params: &wgpu::Buffer,
+        stride: u64,
+        timestamps: Option<&wgpu::QuerySet>,
+    ) {
+        if self.dispatches.is_empty() {
+            return;
+        }
+        let inner = &self.ctx.inner;
+        let bind_groups: Vec<wgpu::BindGroup> = self
+            .dispatches
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let src = d.src.buffer();
+                let needed = d.src.bytes();
+                let avail = src.size();
+                let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
+                let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
+                fn view<'a>(
+                    buffer: &'a wgpu::Buffer,
+                    bytes: u64,
+                    dummy: &'a wgpu::Buffer,
+                ) -> wgpu::BindingResource<'a> {
+                    match wgpu::BufferSize::new(bytes) {
+                        Some(size) => wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer,
+                            offset: 0,
+                            size: Some(size),
+                        }),
+                        None => dummy.as_entire_binding(),
+                    }
+                }
+                let dummy = &inner.dummy;
+                inner.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: &inner.kernels.layout,
+                    entries: &[
+                        wgpu::BindGroupEntry {
+                            binding: 0,
+                            resource: view(src, vec_bytes, dummy),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 1,
+                            resource: view(src, scalar_bytes, dummy),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 2,
+                            resource: view(d.dst.buffer(), d.dst_bytes, dummy),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 3,
+                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                                buffer: params,
+                                offset: i as u64 * stride,
+                                size: wgpu::BufferSize::new(PARAMS_BYTES),
+                            }),
+                        },
+                    ],
+                })
+            })
+            .collect();
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-reduce"),
+            timestamp_writes: timestamps.map(|query_set| wgpu::ComputePassTimestampWrites {
+                query_set,
+                beginning_of_pass_write_index: Some(0),
+                end_of_pass_write_index: Some(1),
+            }),
+        });
+        for (d, bg) in self.dispatches.iter().zip(&bind_groups) {
+            pass.set_pipeline(&d.pipeline);
+            pass.set_bind_group(0, bg, &[]);
+            pass.dispatch_workgroups(d.groups, 1, 1);
+        }
+        drop(pass);
+        inner
+            .counters
+            .dispatches
+            .fetch_add(self.dispatches.len() as u64, Ordering::Relaxed);
+    }
+
+    fn params_bytes(&self, stride: u64) -> Vec<u8> {
+        let mut bytes = vec![0u8; (stride as usize) * self.dispatches.len().max(1)];
+        for (i, d) in self.dispatches.iter().enumerate() {
+            let at = i * stride as usize;
+            bytes[at..at + PARAMS_BYTES as usize].copy_from_slice(bytemuck::bytes_of(&d.params));
+        }
+        bytes
+    }
+
+    fn params_stride(&self) -> u64 {
+        u64::from(
+            self.ctx
+                .inner
+                .caps
+                .limits
+                .min_uniform_buffer_offset_alignment,
+        )
+        .max(PARAMS_BYTES)
+    }
+
+    /// Encodes everything recorded and submits it in one `Queue::submit`. Returns at once; the
+    /// GPU runs in the background. Call [`Submission::wait`] for the values recorded with
+    /// [`read`](Self::read) (or to know the work has finished).
+    pub fn submit(self) -> Result<Submission> {
+        let ctx = self.ctx.clone();
+        ctx.scoped("submitting recorded work", || self.submit_inner())
+    }
+
+    fn submit_inner(self) -> Result<Submission> {
+        let ctx = &self.ctx;
+        let inner = &ctx.inner;
+        let stride = self.params_stride();
+        let params = ctx.lease(
+            stride * self.dispatches.len().max(1) as u64,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        )?;
+        inner
+            .queue
+            .write_buffer(params.buffer(), 0, &self.params_bytes(stride));
+
+        let query = self.timestamps.then(|| {
+            inner.device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("wgpu-reduce timestamps"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            })
+        });
+        let timestamp_offset = self.read_bytes;
+        let staging_bytes = self.read_bytes + if query.is_some() { 16 } else { 0 };
+        let staging = if staging_bytes > 0 {
+            Some(ctx.lease(
+                staging_bytes,
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            )?)
+        } else {
+            None
+        };
+        let mut encoder = inner
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-reduce"),
+            });
+        let has_dispatches = !self.dispatches.is_empty();
+        self.encode_dispatches(&mut encoder, params.buffer(), stride, query.as_ref());
+        if let Some(staging) = &staging {
+            for r in &self.reads {
+                let bytes = r.src.bytes().div_ceil(4) * 4;
+                encoder.copy_buffer_to_buffer(r.src.buffer(), 0, staging.buffer(), r.offset, bytes);
+            }
+        }
+        let mut resolve = None;
+        if let (Some(q), Some(staging), true) = (&query, &staging, has_dispatches) {
+            let buf = ctx.lease(
+                16,
+                wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+            )?;
+            encoder.resolve_query_set(q, 0..2, buf.buffer(), 0);
+            encoder.copy_buffer_to_buffer(buf.buffer(), 0, staging.buffer(), timestamp_offset, 16);
+            resolve = Some(buf);
+        }
+        let index = inner.queue.submit([encoder.finish()]);
+        ctx.count_submission();
+        // Temporaries (partials, params, resolve buffer) may go back to the pool now: later
+        // users are ordered after this submission on the queue.
+        drop(resolve);
+        drop(params);
+        Ok(Submission {
+            ctx: ctx.clone(),
+            index,
+            recording: self.id,
+            staging: staging.map(|s| (s, staging_bytes)),
+            timestamp_offset: (query.is_some() && has_dispatches).then_some(timestamp_offset),
+        })
+    }
+
+    /// Encodes everything recorded into `encoder`, which the caller submits. No submission is
+    /// made here, and nothing waits: the caller's frame or command buffer carries the work.
+    ///
+    /// Reads and timestamps cannot be recorded this way (they need the library's own
+    /// submission); read results later with [`Context::read`] once the caller has submitted.
+    /// The parameter uniform is a fresh buffer filled at creation, so nothing depends on when
+    /// (or together with what) the caller submits.
+    pub fn record_into(self, encoder: &mut wgpu::CommandEncoder) -> Result<()> {
+        if !self.reads.is_empty() {
+            return Err(Error::InvalidUse(
+                "Recorder::read cannot be used with record_into: submit the encoder, then read \
+                 the result arrays with Context::read or a new recorder"
+                    .into(),
+            ));
+        }
+        let ctx = self.ctx.clone();
+        ctx.scoped("recording into a caller's encoder", || {
+            use wgpu::util::DeviceExt;
+            let stride = self.params_stride();
+            let params = ctx
+                .inner
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("wgpu-reduce params"),
+                    contents: &self.params_bytes(stride),
+                    usage: wgpu::BufferUsages::UNIFORM,
+                });
+            self.encode_dispatches(encoder, &params, stride, None);
+            Ok(())
+        })
+    }
+}
+
+/// Work submitted by [`Recorder::submit`].
+#[must_use = "call wait() to get the values read and to know the work has finished"]
+pub struct Submission {
+    ctx: Context,
+    index: wgpu::SubmissionIndex,
+    recording: u64,
+    staging: Option<(PooledBuffer, u64)>,
+    timestamp_offset: Option<u64>,
+}
+
+impl Submission {
+    /// Blocks until the GPU has finished this submission and returns the values read. With reads
+    /// or timestamps this is one host round trip (one buffer map), however many values.
+    pub fn wait(self) -> Result<Results> {
+        let ctx = &self.ctx;
+        let device = &ctx.inner.device;
+        let Some((staging, bytes)) = self.staging else {
+            poll_wait(ctx, self.index)?;
+            return Ok(Results {
+                recording: self.recording,
+                bytes: Vec::new(),
+                gpu_time: None,
+            });
+        };
+        let outcome: Arc<Mutex<Option<std::result::Result<(), wgpu::BufferAsyncError>>>> =
+            Arc::new(Mutex::new(None));
+        {
+            let outcome = Arc::clone(&outcome);
+            staging
+                .buffer()
+                .map_async(wgpu::MapMode::Read, 0..bytes, move |r| {
+                    *outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                });
+        }
+        ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
+        let waited = poll_wait(ctx, self.index);
+        let mapped = outcome.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let data = match (waited, mapped) {
+            (Ok(()), Some(Ok(()))) => {
+                let copied = staging
+                    .buffer()
+                    .get_mapped_range(0..bytes)
+                    .map(|view| view.to_vec())
+                    .map_err(|e| Error::MapFailed(e.to_string()));
+                staging.buffer().unmap();
+                copied?
+            }
+            (Err(e), _) => {
+                // A map may still be pending: keep the buffer out of the pool.
+                staging.detach();
+                return Err(e);
+            }
+            (Ok(()), Some(Err(e))) => return Err(Error::MapFailed(e.to_string())),
+            (Ok(()), None) => {
+                staging.detach();
+                let _ = device;
+                return Err(Error::MapFailed(
+                    "the map callback had not run after the GPU finished".into(),
+                ));
+            }
+        };
+        let gpu_time = self.timestamp_offset.and_then(|off| {
+            let at = off as usize;
+            let t: [u64; 2] = bytemuck::pod_read_unaligned(data.get(at..at + 16)?);
+            let period = f64::from(ctx.inner.queue.get_timestamp_period());
+            let ticks = t[1].checked_sub(t[0])?;
+            Some(Duration::from_nanos((ticks as f64 * period) as u64))
+        });
+        Ok(Results {
+            recording: self.recording,
+            bytes: data,
+            gpu_time,
+        })
+    }
+}
+
+fn poll_wait(ctx: &Context, index: wgpu::SubmissionIndex) -> Result<()> {
+    ctx.inner
+        .device
+        .poll(wgpu::PollType::Wait {
+            submission_index: Some(index),
+            timeout: None,
+        })
+        .map(|_| ())
+        .map_err(|e| {
+            if matches!(e, wgpu::PollError::Timeout) {
+                Error::PollFailed(e.to_string())
+            } else {
+                ctx.mark_lost(e.to_string());
+                Error::DeviceLost {
+                    reason: e.to_string(),
+                }
+            }
+        })?;
+    ctx.check_alive()
+}
+
+/// Values read back by one submission.
+#[derive(Debug, Clone)]
+pub struct Results {
+    recording: u64,
+    bytes: Vec<u8>,
+    gpu_time: Option<Duration>,
+}
+
+impl Results {
+    /// The elements a [`ReadToken`] names.
+    pub fn get<T: Element>(&self, token: &ReadToken<T>) -> Result<Vec<T>> {
+        if token.recording != self.recording {
+            return Err(Error::InvalidUse(
+                "this ReadToken belongs to another recording's results".into(),
+            ));
+        }
+        let start = token.offset as usize;
+        let end = start + token.len * T::DTYPE.size_bytes();
+        let bytes = self
+            .bytes
+            .get(start..end)
+            .ok_or_else(|| Error::InvalidUse("ReadToken out of range of these results".into()))?;
+        Ok(bytemuck::pod_collect_to_vec(bytes))
+    }
+
+    /// The single element a token of a one-element array names.
+    pub fn scalar<T: Element>(&self, token: &ReadToken<T>) -> Result<T> {
+        if token.len != 1 {
+            return Err(Error::InvalidUse(format!(
+                "Results::scalar needs a token of one element; this one reads {} (use get)",
+                token.len
+            )));
+        }
+        Ok(self.get(token)?[0])
+    }
+
+    /// GPU time of the recorded passes (timestamps at the start and end of the compute pass),
+    /// when [`Recorder::enable_timestamps`] was called and the device supports it.
+    pub fn gpu_time(&self) -> Option<Duration> {
+        self.gpu_time
+    }
+}

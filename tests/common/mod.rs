@@ -1,0 +1,96 @@
+//! Helpers shared by the GPU tests: one Context per configuration, seeded random inputs, CPU
+//! references in f64, and float tolerances.
+#![allow(dead_code)]
+
+use std::sync::OnceLock;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use wgpu_reduce::{Context, ContextOptions};
+
+fn make(use_subgroups: bool) -> Context {
+    let options = ContextOptions {
+        use_subgroups,
+        poison_temporaries: true,
+        ..Default::default()
+    };
+    match Context::with_options(options) {
+        Ok(ctx) => {
+            let caps = ctx.capabilities();
+            eprintln!(
+                "GPU tests run on adapter {:?} ({:?}, driver {:?}); tuning {:?}; subgroup sizes {}..{}",
+                caps.adapter.name,
+                caps.adapter.backend,
+                caps.adapter.driver_info,
+                ctx.tuning(),
+                caps.subgroup_min_size,
+                caps.subgroup_max_size
+            );
+            ctx
+        }
+        // No silent skip: a missing driver must fail the run, not turn into green skipped tests.
+        Err(e) => panic!("no GPU adapter for the GPU tests: {e}"),
+    }
+}
+
+/// The shared context with subgroups enabled where the device has them.
+pub fn ctx() -> &'static Context {
+    static CTX: OnceLock<Context> = OnceLock::new();
+    CTX.get_or_init(|| make(true))
+}
+
+/// A context forced onto the shared-memory fallback (no subgroup operations).
+pub fn ctx_fallback() -> &'static Context {
+    static CTX: OnceLock<Context> = OnceLock::new();
+    CTX.get_or_init(|| make(false))
+}
+
+/// Both configurations (the second only differs if the device has subgroups).
+pub fn contexts() -> Vec<&'static Context> {
+    let mut v = vec![ctx_fallback()];
+    if ctx().tuning().subgroups {
+        v.push(ctx());
+    }
+    v
+}
+
+/// A fresh seeded RNG; the seed is printed so a failure can be replayed with WGPU_REDUCE_SEED.
+pub fn rng(test: &str) -> StdRng {
+    let seed = std::env::var("WGPU_REDUCE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| rand::thread_rng().gen::<u64>());
+    eprintln!("{test}: seed {seed} (replay with WGPU_REDUCE_SEED={seed})");
+    StdRng::seed_from_u64(seed)
+}
+
+pub fn random_f32(rng: &mut StdRng, n: usize) -> Vec<f32> {
+    (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect()
+}
+
+pub fn random_i32(rng: &mut StdRng, n: usize) -> Vec<i32> {
+    (0..n).map(|_| rng.gen::<i32>()).collect()
+}
+
+pub fn random_u32(rng: &mut StdRng, n: usize) -> Vec<u32> {
+    (0..n).map(|_| rng.gen::<u32>()).collect()
+}
+
+/// Tolerance of an f32 sum of `n` values whose magnitudes add up to `sum_abs`, against the exact
+/// (f64) sum. The kernels add each vec4 lane's elements sequentially, then combine lanes in a
+/// tree: the error is at most `(per_lane + tree_depth) · u · Σ|x|` with `u = 2^-24`. Every
+/// first pass has at least 256 lanes (64 threads × 4), so `per_lane ≤ n / 256 + 1` holds for any
+/// tuning; `tree_depth ≤ log2(n) + 3`.
+pub fn f32_sum_tolerance(n: usize, sum_abs: f64) -> f64 {
+    let u = f64::from(f32::EPSILON) / 2.0;
+    let depth = (n as f64).log2().max(0.0).ceil() + 3.0;
+    let per_lane = (n as f64 / 256.0).ceil() + 1.0;
+    (per_lane + depth) * u * sum_abs + f64::from(f32::MIN_POSITIVE)
+}
+
+/// Lengths that cover the edges: tiny, around the vec4 width, around workgroup sizes, around the
+/// first pass's per-workgroup share, and large ones that take two passes.
+pub const LENGTHS: &[usize] = &[
+    1, 2, 3, 4, 5, 7, 8, 63, 64, 65, 255, 256, 257, 1023, 1024, 1025, 4095, 4096, 4097, 65537,
+    (1 << 20) + 3,
+];
