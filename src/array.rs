@@ -198,7 +198,7 @@ impl Context {
     pub(crate) fn check_array_size(&self, len: usize, dtype: DType) -> Result<()> {
         let limits = &self.inner.caps.limits;
         let bytes = padded_bytes(len, dtype);
-        let binding = u64::from(limits.max_storage_buffer_binding_size);
+        let binding = limits.max_storage_buffer_binding_size;
         if bytes > binding {
             return Err(Error::TooLarge {
                 what: format!("an array of {len} {dtype} elements"),

@@ -35,6 +35,9 @@ pub struct ContextOptions {
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
+    /// Lowers the largest storage binding the library will use below the device's
+    /// `max_storage_buffer_binding_size` (for tests of the size checks; `None` keeps the device's).
+    pub max_storage_binding_bytes: Option<u64>,
 }
 
 impl Default for ContextOptions {
@@ -50,6 +53,7 @@ impl Default for ContextOptions {
             workgroup_size: 256,
             max_workgroups: 1024,
             poison_temporaries: false,
+            max_storage_binding_bytes: None,
         }
     }
 }
@@ -72,7 +76,8 @@ pub struct Capabilities {
     pub shader_f16: bool,
     /// Timestamp queries (`Features::TIMESTAMP_QUERY`) are enabled, so GPU time can be measured.
     pub timestamps: bool,
-    /// The device's limits (the adapter's own limits, not wgpu's conservative defaults).
+    /// The device's limits (the adapter's own limits, not wgpu's conservative defaults), with
+    /// [`ContextOptions::max_storage_binding_bytes`] applied.
     pub limits: wgpu::Limits,
 }
 
@@ -230,7 +235,11 @@ impl Context {
         lost: Arc<Mutex<Option<String>>>,
     ) -> Context {
         let features = device.features();
-        let limits = device.limits();
+        let mut limits = device.limits();
+        if let Some(cap) = options.max_storage_binding_bytes {
+            limits.max_storage_buffer_binding_size =
+                limits.max_storage_buffer_binding_size.min(cap);
+        }
         let caps = Capabilities {
             subgroups: features.contains(wgpu::Features::SUBGROUP),
             subgroup_min_size: adapter.subgroup_min_size,

@@ -91,6 +91,25 @@ pub fn f32_sum_tolerance(n: usize, sum_abs: f64) -> f64 {
 /// Lengths that cover the edges: tiny, around the vec4 width, around workgroup sizes, around the
 /// first pass's per-workgroup share, and large ones that take two passes.
 pub const LENGTHS: &[usize] = &[
-    1, 2, 3, 4, 5, 7, 8, 63, 64, 65, 255, 256, 257, 1023, 1024, 1025, 4095, 4096, 4097, 65537,
+    1,
+    2,
+    3,
+    4,
+    5,
+    7,
+    8,
+    63,
+    64,
+    65,
+    255,
+    256,
+    257,
+    1023,
+    1024,
+    1025,
+    4095,
+    4096,
+    4097,
+    65537,
     (1 << 20) + 3,
 ];
