@@ -1,0 +1,253 @@
+//! Every error path a caller can reach returns a typed error whose message says what was wrong.
+
+mod common;
+
+use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, ReduceOp};
+
+#[test]
+fn empty_input_without_identity() {
+    let ctx = common::ctx();
+    let x = ctx.upload::<f32>(&[]).unwrap();
+    let e = ctx.max(&x).unwrap_err();
+    assert_eq!(e, Error::EmptyInput { op: "max" });
+    assert!(e.to_string().contains("max of an empty array"), "{e}");
+    assert!(e.to_string().contains("sum (0) and prod (1)"), "{e}");
+    let mut rec = ctx.recorder();
+    assert!(matches!(
+        rec.mean(&x),
+        Err(Error::EmptyInput { op: "mean" })
+    ));
+}
+
+#[test]
+fn shape_mismatch() {
+    let ctx = common::ctx();
+    let e = ctx.upload_shaped(&[1.0f32, 2.0, 3.0], &[2, 2]).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::ShapeMismatch {
+                shape_len: 4,
+                len: 3,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("shape [2, 2] holds 4 elements, but 3 were given"),
+        "{e}"
+    );
+    let x = ctx.upload(&[1i32; 6]).unwrap();
+    let e = x.reshape(&[4, 2]).unwrap_err();
+    assert!(matches!(e, Error::ShapeMismatch { .. }), "{e}");
+    assert!(x.reshape(&[3, 2]).is_ok());
+    // A shape whose product overflows.
+    let e = ctx.upload_shaped(&[1u32], &[usize::MAX, 2]).unwrap_err();
+    assert!(matches!(e, Error::ShapeMismatch { .. }), "{e}");
+}
+
+#[test]
+fn wrapped_buffer_without_storage_usage() {
+    let ctx = common::ctx();
+    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    let e = GpuArray::<f32>::from_buffer(ctx, buffer, &[16]).unwrap_err();
+    assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
+    assert!(e.to_string().contains("needs STORAGE"), "{e}");
+}
+
+#[test]
+fn wrapped_buffer_too_small() {
+    let ctx = common::ctx();
+    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let e = GpuArray::<u32>::from_buffer(ctx, buffer, &[4, 5]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("holds 64 bytes, but shape [4, 5] of u32 needs 80 bytes"),
+        "{e}"
+    );
+}
+
+#[test]
+fn reading_a_buffer_without_copy_src() {
+    let ctx = common::ctx();
+    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let x = GpuArray::<f32>::from_buffer(ctx, buffer, &[16]).unwrap();
+    let e = ctx.read(&x).unwrap_err();
+    assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
+    assert!(e.to_string().contains("COPY_SRC"), "{e}");
+}
+
+#[test]
+fn arrays_from_another_context() {
+    let a = common::ctx();
+    let b = common::ctx_fallback();
+    let x = a.upload(&[1.0f32, 2.0]).unwrap();
+    let e = b.sum(&x).unwrap_err();
+    assert_eq!(
+        e,
+        Error::WrongContext {
+            what: "the input array"
+        }
+    );
+    assert!(e.to_string().contains("another Context"), "{e}");
+    let mut rec = b.recorder();
+    let e = rec.read(&x).unwrap_err();
+    assert!(matches!(e, Error::WrongContext { .. }), "{e}");
+    let y = b.upload(&[1.0f32, 2.0]).unwrap();
+    let e = rec
+        .reduce_into(ReduceOp::Sum, &y, &x.reshape(&[2]).unwrap())
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::WrongContext {
+                what: "the output array"
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn output_of_the_wrong_type_or_length() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&[1i32, 2, 3]).unwrap();
+    let wrong_type = ctx.upload(&[0i32]).unwrap();
+    let mut rec = ctx.recorder();
+    let e = rec
+        .reduce_into(ReduceOp::Mean, &x, &wrong_type)
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("mean of a i32 array writes one f32 element"),
+        "{e}"
+    );
+    let wrong_len = ctx.upload(&[0i32, 0]).unwrap();
+    let e = rec.reduce_into(ReduceOp::Sum, &x, &wrong_len).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the output array has 2 i32 elements"),
+        "{e}"
+    );
+}
+
+#[test]
+fn arrays_larger_than_a_binding() {
+    let ctx = Context::with_options(ContextOptions {
+        max_storage_binding_bytes: Some(1024),
+        ..Default::default()
+    })
+    .unwrap();
+    let ok = ctx.upload(&[1.0f32; 256]).unwrap();
+    assert_eq!(ctx.sum(&ok).unwrap(), 256.0);
+    let e = ctx.upload(&[1.0f32; 257]).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::TooLarge {
+                limit: 1024,
+                limit_name: "max_storage_buffer_binding_size",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("this device allows at most 1024 bytes"),
+        "{e}"
+    );
+    // A wrapped buffer is checked too.
+    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size: 4096,
+        usage: wgpu::BufferUsages::STORAGE,
+        mapped_at_creation: false,
+    });
+    let e = GpuArray::<f32>::from_buffer(&ctx, buffer, &[1000]).unwrap_err();
+    assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+}
+
+#[test]
+fn adapter_name_that_matches_nothing() {
+    let e = Context::with_options(ContextOptions {
+        adapter_name: Some("no-such-adapter-3141".into()),
+        ..Default::default()
+    })
+    .unwrap_err();
+    match &e {
+        Error::AdapterNotFound { wanted, available } => {
+            assert_eq!(wanted, "no-such-adapter-3141");
+            assert!(!available.is_empty(), "the existing adapters are listed");
+        }
+        other => panic!("expected AdapterNotFound, got {other}"),
+    }
+    assert!(e.to_string().contains("available adapters"), "{e}");
+}
+
+#[test]
+fn no_adapter_on_the_requested_backends() {
+    // This test machine has Vulkan (lavapipe) but no Metal or DX12 driver.
+    if cfg!(any(target_os = "macos", target_os = "windows")) {
+        return;
+    }
+    let e = Context::with_options(ContextOptions {
+        backends: wgpu::Backends::METAL | wgpu::Backends::DX12,
+        adapter_name: None,
+        ..Default::default()
+    })
+    .unwrap_err();
+    assert!(matches!(e, Error::NoAdapter { .. }), "{e}");
+    assert!(e.to_string().contains("WGPU_BACKEND"), "{e}");
+}
+
+#[test]
+fn lost_device_gives_errors_not_panics() {
+    let ctx = Context::with_options(ContextOptions::default()).unwrap();
+    let x = ctx.upload(&[1.0f32, 2.0, 3.0]).unwrap();
+    assert_eq!(ctx.sum(&x).unwrap(), 6.0);
+    ctx.device().destroy();
+    let e = ctx.sum(&x).unwrap_err();
+    assert!(matches!(e, Error::DeviceLost { .. }), "{e}");
+    assert!(e.to_string().contains("create a new Context"), "{e}");
+    let e = ctx.upload(&[1.0f32]).unwrap_err();
+    assert!(matches!(e, Error::DeviceLost { .. }), "{e}");
+}
+
+#[test]
+fn wgpu_validation_errors_are_captured() {
+    // A caller's buffer destroyed behind the library's back: wgpu rejects its use; the library
+    // returns the validation error instead of letting wgpu's default handler panic.
+    let ctx = common::ctx();
+    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
+        label: Some("destroyed"),
+        size: 64,
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let x = GpuArray::<f32>::from_buffer(ctx, buffer.clone(), &[16]).unwrap();
+    buffer.destroy();
+    let e = ctx.sum(&x).unwrap_err();
+    assert!(matches!(e, Error::Validation(_)), "{e}");
+    assert!(e.to_string().contains("wgpu validation error"), "{e}");
+    // The context still works afterwards.
+    let y = ctx.upload(&[2.0f32, 3.0]).unwrap();
+    assert_eq!(ctx.sum(&y).unwrap(), 5.0);
+}

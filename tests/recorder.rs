@@ -1,0 +1,240 @@
+//! The recorder: batching (checked by counters, not timing), results that stay on the GPU and
+//! feed later work, recording into a caller's encoder, and contexts on a caller's device.
+
+mod common;
+
+use common::{random_f32, random_i32, rng};
+use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, ReduceOp};
+
+/// A private context, so counters are not disturbed by tests running in parallel.
+fn private_ctx() -> Context {
+    Context::with_options(ContextOptions {
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .expect("no GPU adapter for the GPU tests")
+}
+
+fn wrapping_sum(v: &[i32]) -> i32 {
+    v.iter().fold(0i32, |a, &b| a.wrapping_add(b))
+}
+
+#[test]
+fn many_reductions_one_submission_one_readback() {
+    let ctx = private_ctx();
+    let mut rng = rng("batching");
+    let inputs: Vec<Vec<i32>> = (0..16)
+        .map(|i| random_i32(&mut rng, 1000 + i * 40_000))
+        .collect();
+    let arrays: Vec<GpuArray<i32>> = inputs.iter().map(|d| ctx.upload(d).unwrap()).collect();
+    let before = ctx.stats();
+    let mut rec = ctx.recorder();
+    let mut tokens = Vec::new();
+    for a in &arrays {
+        let s = rec.sum(a).unwrap();
+        let m = rec.max(a).unwrap();
+        tokens.push((rec.read(&s).unwrap(), rec.read(&m).unwrap()));
+    }
+    let dispatches = rec.dispatch_count() as u64;
+    assert!(
+        dispatches > 32,
+        "large inputs take two passes: {dispatches} dispatches"
+    );
+    let results = rec.submit().unwrap().wait().unwrap();
+    let after = ctx.stats();
+    assert_eq!(
+        after.submissions - before.submissions,
+        1,
+        "one queue submission for 32 reductions"
+    );
+    assert_eq!(
+        after.readbacks - before.readbacks,
+        1,
+        "one host round trip for 32 results"
+    );
+    assert_eq!(after.dispatches - before.dispatches, dispatches);
+    for (d, (ts, tm)) in inputs.iter().zip(&tokens) {
+        assert_eq!(results.scalar(ts).unwrap(), wrapping_sum(d));
+        assert_eq!(results.scalar(tm).unwrap(), *d.iter().max().unwrap());
+    }
+}
+
+#[test]
+fn results_stay_on_gpu_and_feed_later_operations() {
+    let ctx = private_ctx();
+    let mut rng = rng("chaining");
+    let parts: Vec<Vec<i32>> = (0..5).map(|_| random_i32(&mut rng, 70_001)).collect();
+    let arrays: Vec<_> = parts.iter().map(|d| ctx.upload(d).unwrap()).collect();
+    let mut rec = ctx.recorder();
+    let sums: Vec<GpuArray<i32>> = arrays.iter().map(|a| rec.sum(a).unwrap()).collect();
+    // A result is a 0-d array: it can be reduced again in the same recording.
+    let again = rec.sum(&sums[0]).unwrap();
+    rec.submit().unwrap().wait().unwrap();
+    assert_eq!(sums[0].shape(), &[] as &[usize]);
+    assert_eq!(sums[0].len(), 1);
+
+    let before = ctx.stats();
+    let refs: Vec<&GpuArray<i32>> = sums.iter().collect();
+    let values = ctx.read_scalars(&refs).unwrap();
+    assert_eq!(
+        ctx.stats().readbacks - before.readbacks,
+        1,
+        "five results, one round trip"
+    );
+    for (v, d) in values.iter().zip(&parts) {
+        assert_eq!(*v, wrapping_sum(d));
+    }
+    assert_eq!(ctx.read(&again).unwrap(), vec![wrapping_sum(&parts[0])]);
+}
+
+#[test]
+fn reduce_into_a_poisoned_caller_array() {
+    let ctx = common::ctx();
+    let mut rng = rng("reduce_into");
+    let data = random_f32(&mut rng, 12_345);
+    let x = ctx.upload(&data).unwrap();
+    let out = ctx.upload(&[f32::NAN]).unwrap(); // poison
+    let mut rec = ctx.recorder();
+    rec.reduce_into(ReduceOp::Max, &x, &out).unwrap();
+    rec.submit().unwrap().wait().unwrap();
+    let want = data.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    assert_eq!(ctx.read(&out).unwrap(), vec![want]);
+    // Mean writes f32 for an i32 input.
+    let xi = ctx.upload(&[1i32, 2, 3, 4]).unwrap();
+    let mean_out = ctx.upload(&[f32::NAN]).unwrap();
+    let mut rec = ctx.recorder();
+    rec.reduce_into(ReduceOp::Mean, &xi, &mean_out).unwrap();
+    rec.submit().unwrap().wait().unwrap();
+    assert_eq!(ctx.read(&mean_out).unwrap(), vec![2.5]);
+}
+
+#[test]
+fn record_into_a_callers_encoder() {
+    let ctx = private_ctx();
+    let mut rng = rng("record_into");
+    let data = random_i32(&mut rng, 300_001);
+    let x = ctx.upload(&data).unwrap();
+    let before = ctx.stats();
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    let lo = rec.min(&x).unwrap();
+    let mut encoder = ctx.device().create_command_encoder(&Default::default());
+    rec.record_into(&mut encoder).unwrap();
+    assert_eq!(
+        ctx.stats().submissions,
+        before.submissions,
+        "record_into submits nothing"
+    );
+    ctx.queue().submit([encoder.finish()]);
+    assert_eq!(ctx.read(&s).unwrap(), vec![wrapping_sum(&data)]);
+    assert_eq!(ctx.read(&lo).unwrap(), vec![*data.iter().min().unwrap()]);
+}
+
+#[test]
+fn record_into_rejects_reads() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&[1.0f32, 2.0]).unwrap();
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    rec.read(&s).unwrap();
+    let mut encoder = ctx.device().create_command_encoder(&Default::default());
+    let e = rec.record_into(&mut encoder).unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    assert!(e.to_string().contains("record_into"), "{e}");
+}
+
+#[test]
+fn context_on_a_callers_device_and_buffer() {
+    // The application owns the device, the queue and the buffer.
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter =
+        pollster::block_on(instance.request_adapter(&Default::default())).expect("adapter");
+    let (device, queue) =
+        pollster::block_on(adapter.request_device(&Default::default())).expect("device");
+    let ctx = Context::from_wgpu(device.clone(), queue.clone(), ContextOptions::default());
+    let mut rng = rng("from_wgpu");
+    let data = random_i32(&mut rng, 5_003);
+    use wgpu::util::DeviceExt;
+    let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("app buffer"),
+        contents: bytemuck::cast_slice(&data),
+        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    });
+    let x = GpuArray::<i32>::from_buffer(&ctx, buffer, &[5_003]).unwrap();
+    assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    assert_eq!(ctx.read(&x).unwrap(), data);
+    // A buffer of exactly 3 elements (smaller than one vec4 word) works too.
+    let small = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("tiny"),
+        contents: bytemuck::cast_slice(&[5i32, -7, 11]),
+        usage: wgpu::BufferUsages::STORAGE,
+    });
+    let s = GpuArray::<i32>::from_buffer(&ctx, small, &[3]).unwrap();
+    assert_eq!(ctx.max(&s).unwrap(), 11);
+    assert_eq!(ctx.sum(&s).unwrap(), 9);
+}
+
+#[test]
+fn timestamps_report_gpu_time_where_supported() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&vec![1.0f32; 1 << 20]).unwrap();
+    let mut rec = ctx.recorder();
+    rec.enable_timestamps();
+    let s = rec.sum(&x).unwrap();
+    let t = rec.read(&s).unwrap();
+    let r = rec.submit().unwrap().wait().unwrap();
+    assert_eq!(r.scalar(&t).unwrap(), (1 << 20) as f32);
+    if ctx.capabilities().timestamps {
+        let gpu = r.gpu_time().expect("timestamps enabled and supported");
+        eprintln!("GPU time of a 2^20 sum: {gpu:?}");
+        assert!(gpu.as_nanos() > 0);
+    } else {
+        assert!(r.gpu_time().is_none());
+    }
+}
+
+#[test]
+fn read_whole_arrays_and_reshape() {
+    let ctx = common::ctx();
+    let mut rng = rng("read_array");
+    let data = random_f32(&mut rng, 6 * 7);
+    let x = ctx.upload_shaped(&data, &[6, 7]).unwrap();
+    assert_eq!(x.shape(), &[6, 7]);
+    assert_eq!(x.ndim(), 2);
+    assert_eq!(ctx.read(&x).unwrap(), data);
+    let y = x.reshape(&[42]).unwrap();
+    assert_eq!(ctx.read(&y).unwrap(), data);
+    let mut rec = ctx.recorder();
+    let t = rec.read(&x).unwrap();
+    let r = rec.submit().unwrap().wait().unwrap();
+    assert_eq!(r.get(&t).unwrap(), data);
+    let e = r.scalar(&t).unwrap_err();
+    assert!(e.to_string().contains("one element"), "{e}");
+}
+
+#[test]
+fn tokens_belong_to_their_recording() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&[1u32, 2, 3]).unwrap();
+    let mut a = ctx.recorder();
+    let ta = a.read(&x).unwrap();
+    let mut b = ctx.recorder();
+    let _tb = b.read(&x).unwrap();
+    let rb = b.submit().unwrap().wait().unwrap();
+    let e = rb.get(&ta).unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    drop(a);
+}
+
+#[test]
+fn submission_without_reads_waits() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&[4i32, 5]).unwrap();
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    rec.submit().unwrap().wait().unwrap();
+    assert_eq!(ctx.read(&s).unwrap(), vec![9]);
+    // An empty recording is fine too.
+    ctx.recorder().submit().unwrap().wait().unwrap();
+}
