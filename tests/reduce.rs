@@ -56,7 +56,7 @@ fn f32_all_ops_match_f64_reference() {
             let (s, _, lo, hi, m) = all_ops(ctx, &x);
             let sum64: f64 = data.iter().map(|&v| f64::from(v)).sum();
             let abs64: f64 = data.iter().map(|&v| f64::from(v).abs()).sum();
-            let tol = f32_sum_tolerance(n, abs64);
+            let tol = f32_sum_tolerance(n, abs64, ctx.tuning());
             check_close("sum f32", n, f64::from(s), sum64, tol);
             check_close(
                 "mean f32",
@@ -144,7 +144,8 @@ fn i32_all_ops_match_wrapping_reference() {
             let mean64 = data.iter().map(|&v| f64::from(v)).sum::<f64>() / n as f64;
             let abs64: f64 = data.iter().map(|&v| f64::from(v).abs()).sum();
             // Each element is first rounded to f32 (error u·|x|), then summed as f32.
-            let tol = (f32_sum_tolerance(n, abs64) + U * abs64) / n as f64 + U * mean64.abs();
+            let tol = (f32_sum_tolerance(n, abs64, ctx.tuning()) + U * abs64) / n as f64
+                + U * mean64.abs();
             check_close("mean i32", n, f64::from(m), mean64, tol);
         }
     }
@@ -171,7 +172,8 @@ fn u32_all_ops_match_wrapping_reference() {
             assert_eq!(lo, *data.iter().min().unwrap(), "min u32 n={n}");
             assert_eq!(hi, *data.iter().max().unwrap(), "max u32 n={n}");
             let sum64: f64 = data.iter().map(|&v| f64::from(v)).sum();
-            let tol = (f32_sum_tolerance(n, sum64) + U * sum64) / n as f64 + U * sum64 / n as f64;
+            let tol = (f32_sum_tolerance(n, sum64, ctx.tuning()) + U * sum64) / n as f64
+                + U * sum64 / n as f64;
             check_close("mean u32", n, f64::from(m), sum64 / n as f64, tol);
         }
     }
