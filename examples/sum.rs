@@ -13,6 +13,8 @@
 //!   --repeat R       timed runs per size, after one warm-up (default 30); medians are printed
 //!   --batch K        also time K reductions recorded into one submission (default 10)
 //!   --csv PATH       append one line per size to PATH
+//!   --wg W           workgroup size (64, 128, 256); --max-groups G: first-pass workgroups;
+//!   --no-subgroups   force the shared-memory workgroup step
 //!
 //! Exits with status 1 if any result is wrong, 2 on bad arguments or GPU errors.
 
@@ -31,6 +33,7 @@ struct Args {
     repeat: usize,
     batch: usize,
     csv: Option<String>,
+    options: wgpu_reduce::ContextOptions,
 }
 
 fn parse_list(s: &str) -> Result<Vec<usize>, String> {
@@ -51,6 +54,7 @@ fn parse_args() -> Result<Args, String> {
         repeat: 30,
         batch: 10,
         csv: None,
+        options: wgpu_reduce::ContextOptions::default(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -69,8 +73,11 @@ fn parse_args() -> Result<Args, String> {
             "--repeat" => args.repeat = parse_list(&value()?)?[0].max(1),
             "--batch" => args.batch = parse_list(&value()?)?[0].max(1),
             "--csv" => args.csv = Some(value()?),
+            "--wg" => args.options.workgroup_size = parse_list(&value()?)?[0] as u32,
+            "--max-groups" => args.options.max_workgroups = parse_list(&value()?)?[0] as u32,
+            "--no-subgroups" => args.options.use_subgroups = false,
             "-h" | "--help" => {
-                return Err("usage: sum [--sizes A,B] [--n A,B] [--dtype f32|i32|u32] [--op sum|prod|min|max|mean] [--repeat R] [--batch K] [--csv PATH]".into())
+                return Err("usage: sum [--sizes A,B] [--n A,B] [--dtype f32|i32|u32] [--op sum|prod|min|max|mean] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]".into())
             }
             other => return Err(format!("unknown option {other:?} (see --help)")),
         }
@@ -268,7 +275,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let ctx = match Context::new() {
+    let ctx = match Context::with_options(args.options.clone()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");

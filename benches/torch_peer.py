@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""The peer side of our benchmarks: times PyTorch (CUDA) reductions on the sizes that
+`examples/sum` measures, the same three ways, and the device-to-device copy ceiling.
+
+    python3 benches/torch_peer.py --n 4194304,16777216,67108864 --dtype f32 --op sum \
+        --repeat 50 --batch 10 --csv peer.csv
+
+Figures, each the median of `repeat` runs after warm-up, on random data:
+  gpu us      one reduction between two CUDA events
+  batch us    `batch` back-to-back reductions between two events, divided by `batch`
+              (torch: K calls then one synchronisation; ours: K reductions in one submission)
+  latency us  host to host: `x.sum().item()` on data already on the GPU (perf_counter)
+  copy GB/s   `y.copy_(x)` of the same bytes, counting bytes read + written (the ceiling)
+"""
+import argparse
+import statistics
+import sys
+import time
+
+import torch
+
+
+def parse():
+    p = argparse.ArgumentParser()
+    p.add_argument("--n", default=",".join(str(s * s) for s in (2048, 4096, 8192)))
+    p.add_argument("--dtype", default="f32", choices=["f32", "i32", "u32", "f16", "bf16"])
+    p.add_argument("--op", default="sum", choices=["sum", "prod", "min", "max", "mean"])
+    p.add_argument("--repeat", type=int, default=50)
+    p.add_argument("--batch", type=int, default=10)
+    p.add_argument("--csv")
+    return p.parse_args()
+
+
+TORCH_DTYPE = {"f32": torch.float32, "i32": torch.int32, "u32": torch.uint32,
+               "f16": torch.float16, "bf16": torch.bfloat16}
+
+
+def make(n, dtype):
+    if dtype in ("f32", "f16", "bf16"):
+        return (torch.rand(n, device="cuda", dtype=torch.float32) * 2 - 1).to(TORCH_DTYPE[dtype])
+    x = torch.randint(-(2**31), 2**31 - 1, (n,), device="cuda", dtype=torch.int64)
+    if dtype == "u32":
+        return (x & 0xFFFFFFFF).to(torch.int64).to(torch.uint32) if hasattr(torch, "uint32") else x.to(torch.int32)
+    return x.to(torch.int32)
+
+
+def op_fn(op):
+    return {
+        "sum": lambda x: x.sum(),
+        "prod": lambda x: x.prod(),
+        "min": lambda x: x.min(),
+        "max": lambda x: x.max(),
+        "mean": lambda x: x.float().mean() if not x.is_floating_point() else x.mean(),
+    }[op]
+
+
+def events_time(fn, k):
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(k):
+        fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) * 1e3 / k  # microseconds
+
+
+def main():
+    a = parse()
+    f = op_fn(a.op)
+    dev = torch.cuda.get_device_name()
+    print(f"peer: torch {torch.__version__} on {dev} | op {a.op} | dtype {a.dtype} | repeat {a.repeat} | batch {a.batch}")
+    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10}")
+    rows = []
+    for n in [int(v) for v in a.n.split(",")]:
+        x = make(n, a.dtype)
+        y = torch.empty_like(x)
+        nbytes = x.numel() * x.element_size()
+        for _ in range(5):
+            f(x)
+            y.copy_(x)
+        torch.cuda.synchronize()
+        gpu = statistics.median(events_time(lambda: f(x), 1) for _ in range(a.repeat))
+        batch = statistics.median(events_time(lambda: f(x), a.batch) for _ in range(a.repeat))
+        lat = []
+        for _ in range(a.repeat):
+            t0 = time.perf_counter()
+            f(x).item()
+            lat.append((time.perf_counter() - t0) * 1e6)
+        latency = statistics.median(lat)
+        copy = statistics.median(events_time(lambda: y.copy_(x), a.batch) for _ in range(a.repeat))
+        copy_gbps = 2 * nbytes / copy / 1e3
+        print(f"{n:>11} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
+              f"{latency:>11.1f} {copy_gbps:>10.1f}")
+        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},{copy_gbps:.1f}")
+        del x, y
+        torch.cuda.empty_cache()
+    if a.csv:
+        with open(a.csv, "a") as fh:
+            fh.write("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
