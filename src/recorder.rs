@@ -464,7 +464,6 @@ impl Submission {
     /// or timestamps this is one host round trip (one buffer map), however many values.
     pub fn wait(self) -> Result<Results> {
         let ctx = &self.ctx;
-        let device = &ctx.inner.device;
         let Some((staging, bytes)) = self.staging else {
             poll_wait(ctx, self.index)?;
             return Ok(Results {
@@ -473,21 +472,20 @@ impl Submission {
                 gpu_time: None,
             });
         };
-        let outcome: Arc<Mutex<Option<std::result::Result<(), wgpu::BufferAsyncError>>>> =
-            Arc::new(Mutex::new(None));
+        let outcome: Arc<MapOutcome> = Arc::default();
         {
             let outcome = Arc::clone(&outcome);
             staging
                 .buffer()
                 .map_async(wgpu::MapMode::Read, 0..bytes, move |r| {
-                    *outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                    *outcome.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                    outcome.1.notify_all();
                 });
         }
         ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
-        let waited = poll_wait(ctx, self.index);
-        let mapped = outcome.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let data = match (waited, mapped) {
-            (Ok(()), Some(Ok(()))) => {
+        let mapped = poll_wait(ctx, self.index).and_then(|()| wait_for_map(ctx, &outcome));
+        let data = match mapped {
+            Ok(Ok(())) => {
                 let copied = staging
                     .buffer()
                     .get_mapped_range(0..bytes)
@@ -496,18 +494,11 @@ impl Submission {
                 staging.buffer().unmap();
                 copied?
             }
-            (Err(e), _) => {
+            Ok(Err(e)) => return Err(Error::MapFailed(e.to_string())),
+            Err(e) => {
                 // A map may still be pending: keep the buffer out of the pool.
                 staging.detach();
                 return Err(e);
-            }
-            (Ok(()), Some(Err(e))) => return Err(Error::MapFailed(e.to_string())),
-            (Ok(()), None) => {
-                staging.detach();
-                let _ = device;
-                return Err(Error::MapFailed(
-                    "the map callback had not run after the GPU finished".into(),
-                ));
             }
         };
         let gpu_time = self.timestamp_offset.and_then(|off| {
@@ -522,6 +513,45 @@ impl Submission {
             bytes: data,
             gpu_time,
         })
+    }
+}
+
+/// The result of a `map_async` callback, and a condition variable to wait for it.
+type MapOutcome = (
+    Mutex<Option<std::result::Result<(), wgpu::BufferAsyncError>>>,
+    std::sync::Condvar,
+);
+
+/// How long to wait for a map callback after the GPU has finished before giving up.
+const MAP_CALLBACK_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Waits for the map callback. `Device::poll` returning does not mean the callback has run: when
+/// several threads poll one device, another thread's poll may be the one delivering it, just
+/// after ours returned. So wait on the condition variable, polling again meanwhile (without
+/// holding the lock, since the callback may run inside that poll and take it).
+fn wait_for_map(
+    ctx: &Context,
+    outcome: &MapOutcome,
+) -> Result<std::result::Result<(), wgpu::BufferAsyncError>> {
+    let start = std::time::Instant::now();
+    loop {
+        {
+            let guard = outcome.0.lock().unwrap_or_else(|e| e.into_inner());
+            let (mut guard, _) = outcome
+                .1
+                .wait_timeout_while(guard, Duration::from_millis(1), |r| r.is_none())
+                .unwrap_or_else(|e| e.into_inner());
+            if let Some(r) = guard.take() {
+                return Ok(r);
+            }
+        }
+        if start.elapsed() > MAP_CALLBACK_TIMEOUT {
+            return Err(Error::MapFailed(format!(
+                "the map callback had not run {MAP_CALLBACK_TIMEOUT:?} after the GPU finished"
+            )));
+        }
+        let _ = ctx.inner.device.poll(wgpu::PollType::Poll);
+        ctx.check_alive()?;
     }
 }
 
