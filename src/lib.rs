@@ -67,3 +67,8 @@ pub use recorder::{ReadToken, Recorder, Results, Submission};
 
 /// Re-export of the wgpu version this crate is built on.
 pub use wgpu;
+
+/// The README's examples are compiled as doctests, so the API tour cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -17,7 +17,11 @@ fn make(use_subgroups: bool) -> Context {
     match Context::with_options(options) {
         Ok(ctx) => {
             let caps = ctx.capabilities();
-            eprintln!(
+            // Written to stderr directly (not eprintln!), so the test harness does not capture
+            // it: every run shows which adapter the GPU tests used, and CI checks for the line.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
                 "GPU tests run on adapter {:?} ({:?}, driver {:?}); tuning {:?}; subgroup sizes {}..{}",
                 caps.adapter.name,
                 caps.adapter.backend,
