@@ -8,8 +8,6 @@
 
 use std::process::ExitCode;
 
-use naga::back::msl;
-use naga::valid::{Capabilities, ShaderStages, SubgroupOperationSet, ValidationFlags, Validator};
 use wgpu_reduce::kernels::ReduceVariant;
 use wgpu_reduce::{DType, ReduceOp};
 
@@ -55,55 +53,18 @@ fn main() -> ExitCode {
             }
         }
     }
-    let src = variant.source();
     if wgsl {
-        println!("{src}");
+        println!("{}", variant.source());
         return ExitCode::SUCCESS;
     }
-    let module = match naga::front::wgsl::parse_str(&src) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("{}", e.emit_to_string(&src));
-            return ExitCode::from(1);
-        }
-    };
-    let caps = if variant.subgroups {
-        Capabilities::SUBGROUP | Capabilities::SUBGROUP_BARRIER
-    } else {
-        Capabilities::empty()
-    };
-    let mut validator = Validator::new(ValidationFlags::all(), caps);
-    validator
-        .subgroup_stages(ShaderStages::COMPUTE)
-        .subgroup_operations(SubgroupOperationSet::all());
-    let info = match validator.validate(&module) {
-        Ok(i) => i,
-        Err(e) => {
-            eprintln!("{}", e.emit_to_string(&src));
-            return ExitCode::from(1);
-        }
-    };
-    let options = msl::Options {
-        lang_version: (2, 4),
-        fake_missing_bindings: true,
-        ..Default::default()
-    };
-    let pipeline = msl::PipelineOptions {
-        entry_point: Some((naga::ShaderStage::Compute, "main".into())),
-        ..Default::default()
-    };
-    match msl::write_string(&module, &info, &options, &pipeline) {
-        Ok((text, _)) => {
-            println!(
-                "// {} translated to MSL 2.4 by naga {}",
-                variant.label(),
-                "30"
-            );
+    match variant.to_msl() {
+        Ok(text) => {
+            println!("// {} translated to MSL 2.4 by naga", variant.label());
             println!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("MSL translation failed: {e:?}");
+            eprintln!("{e}");
             ExitCode::from(1)
         }
     }

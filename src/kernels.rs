@@ -89,6 +89,50 @@ impl ReduceVariant {
         s
     }
 
+    /// Parses and validates this variant's WGSL with naga, as wgpu does before compiling it.
+    /// The error is naga's report, with source context.
+    pub fn naga_module(&self) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
+        use naga::valid::{
+            Capabilities, ShaderStages, SubgroupOperationSet, ValidationFlags, Validator,
+        };
+        let src = self.source();
+        let module = naga::front::wgsl::parse_str(&src).map_err(|e| e.emit_to_string(&src))?;
+        let caps = if self.subgroups {
+            Capabilities::SUBGROUP | Capabilities::SUBGROUP_BARRIER
+        } else {
+            Capabilities::empty()
+        };
+        let mut validator = Validator::new(ValidationFlags::all(), caps);
+        if self.subgroups {
+            validator
+                .subgroup_stages(ShaderStages::COMPUTE)
+                .subgroup_operations(SubgroupOperationSet::all());
+        }
+        let info = validator
+            .validate(&module)
+            .map_err(|e| e.emit_to_string(&src))?;
+        Ok((module, info))
+    }
+
+    /// The Metal Shading Language (MSL 2.4) that naga makes of this variant: what wgpu hands
+    /// to Metal on macOS.
+    pub fn to_msl(&self) -> Result<String, String> {
+        use naga::back::msl;
+        let (module, info) = self.naga_module()?;
+        let options = msl::Options {
+            lang_version: (2, 4),
+            fake_missing_bindings: true,
+            ..Default::default()
+        };
+        let pipeline = msl::PipelineOptions {
+            entry_point: Some((naga::ShaderStage::Compute, "main".into())),
+            ..Default::default()
+        };
+        msl::write_string(&module, &info, &options, &pipeline)
+            .map(|(text, _)| text)
+            .map_err(|e| format!("MSL translation of {}: {e:?}", self.label()))
+    }
+
     fn prelude(&self) -> String {
         let t = self.input.wgsl();
         let acc = self.accumulator();

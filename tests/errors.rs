@@ -4,6 +4,16 @@ mod common;
 
 use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, ReduceOp};
 
+/// A plain buffer of the caller's, with the given size and usage.
+fn buffer(ctx: &Context, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    ctx.device().create_buffer(&wgpu::BufferDescriptor {
+        label: Some("caller's buffer"),
+        size,
+        usage,
+        mapped_at_creation: false,
+    })
+}
+
 #[test]
 fn empty_input_without_identity() {
     let ctx = common::ctx();
@@ -51,12 +61,7 @@ fn shape_mismatch() {
 #[test]
 fn wrapped_buffer_without_storage_usage() {
     let ctx = common::ctx();
-    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 64,
-        usage: wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    let buffer = buffer(&ctx, 64, wgpu::BufferUsages::COPY_DST);
     let e = GpuArray::<f32>::from_buffer(ctx, buffer, &[16]).unwrap_err();
     assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
     assert!(e.to_string().contains("needs STORAGE"), "{e}");
@@ -65,12 +70,7 @@ fn wrapped_buffer_without_storage_usage() {
 #[test]
 fn wrapped_buffer_too_small() {
     let ctx = common::ctx();
-    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 64,
-        usage: wgpu::BufferUsages::STORAGE,
-        mapped_at_creation: false,
-    });
+    let buffer = buffer(&ctx, 64, wgpu::BufferUsages::STORAGE);
     let e = GpuArray::<u32>::from_buffer(ctx, buffer, &[4, 5]).unwrap_err();
     assert!(
         e.to_string()
@@ -82,12 +82,7 @@ fn wrapped_buffer_too_small() {
 #[test]
 fn reading_a_buffer_without_copy_src() {
     let ctx = common::ctx();
-    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 64,
-        usage: wgpu::BufferUsages::STORAGE,
-        mapped_at_creation: false,
-    });
+    let buffer = buffer(&ctx, 64, wgpu::BufferUsages::STORAGE);
     let x = GpuArray::<f32>::from_buffer(ctx, buffer, &[16]).unwrap();
     let e = ctx.read(&x).unwrap_err();
     assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
@@ -175,12 +170,7 @@ fn arrays_larger_than_a_binding() {
         "{e}"
     );
     // A wrapped buffer is checked too.
-    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
-        label: None,
-        size: 4096,
-        usage: wgpu::BufferUsages::STORAGE,
-        mapped_at_creation: false,
-    });
+    let buffer = buffer(&ctx, 4096, wgpu::BufferUsages::STORAGE);
     let e = GpuArray::<f32>::from_buffer(&ctx, buffer, &[1000]).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }), "{e}");
 }
@@ -236,12 +226,11 @@ fn wgpu_validation_errors_are_captured() {
     // A caller's buffer destroyed behind the library's back: wgpu rejects its use; the library
     // returns the validation error instead of letting wgpu's default handler panic.
     let ctx = common::ctx();
-    let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
-        label: Some("destroyed"),
-        size: 64,
-        usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
-        mapped_at_creation: false,
-    });
+    let buffer = buffer(
+        &ctx,
+        64,
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+    );
     let x = GpuArray::<f32>::from_buffer(ctx, buffer.clone(), &[16]).unwrap();
     buffer.destroy();
     let e = ctx.sum(&x).unwrap_err();
