@@ -75,7 +75,7 @@ fn parse_args() -> Result<Args, String> {
             "--csv" => args.csv = Some(value()?),
             "--wg" => args.options.workgroup_size = parse_list(&value()?)?[0] as u32,
             "--max-groups" => args.options.max_workgroups = parse_list(&value()?)?[0] as u32,
-            "--no-subgroups" => args.options.use_subgroups = false,
+            "--no-subgroups" => args.options.subgroups = wgpu_reduce::Subgroups::Off,
             "-h" | "--help" => {
                 return Err("usage: sum [--sizes A,B] [--n A,B] [--dtype f32|i32|u32] [--op sum|prod|min|max|mean] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]".into())
             }

@@ -23,9 +23,8 @@ pub struct ContextOptions {
     /// Pick the first adapter whose name contains this (case-insensitive). Default:
     /// `WGPU_ADAPTER_NAME`.
     pub adapter_name: Option<String>,
-    /// Use subgroup operations when the device has them (default `true`). `false` forces the
-    /// shared-memory fallback, which every device runs.
-    pub use_subgroups: bool,
+    /// Whether the reduction kernels use subgroup operations (default [`Subgroups::Auto`]).
+    pub subgroups: Subgroups,
     /// Workgroup size of the reduction kernels: 64, 128 or 256 (default 256, lowered if the
     /// device allows fewer invocations).
     pub workgroup_size: u32,
@@ -49,13 +48,25 @@ impl Default for ContextOptions {
             adapter_name: std::env::var("WGPU_ADAPTER_NAME")
                 .ok()
                 .filter(|s| !s.is_empty()),
-            use_subgroups: true,
+            subgroups: Subgroups::Auto,
             workgroup_size: 256,
             max_workgroups: 1024,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
         }
     }
+}
+
+/// Whether kernels use subgroup operations for their workgroup step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Subgroups {
+    /// Use them where the device has `Features::SUBGROUP`, else the shared-memory fallback.
+    #[default]
+    Auto,
+    /// Always use the shared-memory fallback (every device runs it).
+    Off,
+    /// Use them, and fail with [`Error::FeatureMissing`] where the device lacks them.
+    Require,
 }
 
 /// Workgroup sizes the kernels are built for.
@@ -212,7 +223,7 @@ impl Context {
         device.on_uncaptured_error(Arc::new(|e: wgpu::Error| {
             log::error!("wgpu-reduce: uncaptured wgpu error: {e}");
         }));
-        Ok(Self::build(device, queue, info, &options, lost))
+        Self::build(device, queue, info, &options, lost)
     }
 
     /// Builds a context on a device and queue that the application already owns, so that arrays
@@ -221,8 +232,13 @@ impl Context {
     /// The device keeps its own uncaptured-error and device-lost handlers (the library does not
     /// replace them); errors from the library's own calls are still captured into [`Error`]s.
     /// The library uses whichever of `SUBGROUP`, `SHADER_F16` and `TIMESTAMP_QUERY` the device
-    /// was created with.
-    pub fn from_wgpu(device: wgpu::Device, queue: wgpu::Queue, options: ContextOptions) -> Context {
+    /// was created with; [`Subgroups::Require`] fails with [`Error::FeatureMissing`] if that
+    /// does not include `SUBGROUP`.
+    pub fn from_wgpu(
+        device: wgpu::Device,
+        queue: wgpu::Queue,
+        options: ContextOptions,
+    ) -> Result<Context> {
         let info = device.adapter_info();
         Self::build(device, queue, info, &options, Arc::new(Mutex::new(None)))
     }
@@ -233,7 +249,7 @@ impl Context {
         adapter: wgpu::AdapterInfo,
         options: &ContextOptions,
         lost: Arc<Mutex<Option<String>>>,
-    ) -> Context {
+    ) -> Result<Context> {
         let features = device.features();
         let mut limits = device.limits();
         if let Some(cap) = options.max_storage_binding_bytes {
@@ -266,7 +282,19 @@ impl Context {
             max_workgroups: options
                 .max_workgroups
                 .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
-            subgroups: options.use_subgroups && caps.subgroups,
+            subgroups: match options.subgroups {
+                Subgroups::Off => false,
+                Subgroups::Auto => caps.subgroups,
+                Subgroups::Require if caps.subgroups => true,
+                Subgroups::Require => {
+                    return Err(Error::FeatureMissing {
+                        op: "ContextOptions::subgroups = Subgroups::Require".into(),
+                        feature: "SUBGROUP",
+                        hint: "use Subgroups::Auto to fall back to shared memory, or create the \
+                               device with Features::SUBGROUP",
+                    })
+                }
+            },
         };
         let dummy = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-reduce dummy"),
@@ -275,7 +303,7 @@ impl Context {
             mapped_at_creation: false,
         });
         let kernels = Kernels::new(&device);
-        Context {
+        Ok(Context {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
                 device,
@@ -289,7 +317,7 @@ impl Context {
                 lost,
                 dummy,
             }),
-        }
+        })
     }
 
     /// What the device can do.

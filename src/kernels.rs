@@ -7,7 +7,7 @@
 //! workgroup size × subgroups-or-not. [`ReduceVariant::all`] lists every variant the library can
 //! build; a test runs each through naga (parse, validate, MSL, SPIR-V and HLSL output).
 //!
-//! Pipelines are compiled on first use and cached per variant in [`Kernels`].
+//! Pipelines are compiled on first use and cached per variant (one cache per context).
 
 use std::collections::HashMap;
 use std::sync::Mutex;

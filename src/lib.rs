@@ -58,7 +58,9 @@ mod pool;
 mod recorder;
 
 pub use array::GpuArray;
-pub use context::{Capabilities, Context, ContextOptions, ContextStats, Tuning, WORKGROUP_SIZES};
+pub use context::{
+    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning, WORKGROUP_SIZES,
+};
 pub use element::{DType, Element};
 pub use error::{Error, Result};
 pub use ops::ReduceOp;

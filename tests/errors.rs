@@ -240,3 +240,44 @@ fn wgpu_validation_errors_are_captured() {
     let y = ctx.upload(&[2.0f32, 3.0]).unwrap();
     assert_eq!(ctx.sum(&y).unwrap(), 5.0);
 }
+
+#[test]
+fn required_subgroups_on_a_device_without_them() {
+    // The application made its device without Features::SUBGROUP.
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter =
+        pollster::block_on(instance.request_adapter(&Default::default())).expect("adapter");
+    let (device, queue) =
+        pollster::block_on(adapter.request_device(&Default::default())).expect("device");
+    let options = |subgroups| ContextOptions {
+        subgroups,
+        ..Default::default()
+    };
+    let e = Context::from_wgpu(
+        device.clone(),
+        queue.clone(),
+        options(wgpu_reduce::Subgroups::Require),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::FeatureMissing {
+                feature: "SUBGROUP",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("needs the device feature SUBGROUP"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("Subgroups::Auto"), "{e}");
+    // Auto falls back to shared memory on the same device.
+    let ctx = Context::from_wgpu(device, queue, options(wgpu_reduce::Subgroups::Auto)).unwrap();
+    assert!(!ctx.tuning().subgroups);
+    let x = ctx.upload(&[1u32, 2, 3]).unwrap();
+    assert_eq!(ctx.sum(&x).unwrap(), 6);
+}

@@ -152,7 +152,7 @@ fn context_on_a_callers_device_and_buffer() {
         pollster::block_on(instance.request_adapter(&Default::default())).expect("adapter");
     let (device, queue) =
         pollster::block_on(adapter.request_device(&Default::default())).expect("device");
-    let ctx = Context::from_wgpu(device.clone(), queue.clone(), ContextOptions::default());
+    let ctx = Context::from_wgpu(device.clone(), queue.clone(), ContextOptions::default()).unwrap();
     let mut rng = rng("from_wgpu");
     let data = random_i32(&mut rng, 5_003);
     use wgpu::util::DeviceExt;

@@ -274,11 +274,11 @@ fn every_workgroup_size_and_many_passes() {
     // Small workgroups and a small workgroup cap force three or more passes.
     let mut rng = rng("workgroup_sizes");
     for wg in wgpu_reduce::WORKGROUP_SIZES {
-        for use_subgroups in [false, true] {
+        for subgroups in [wgpu_reduce::Subgroups::Off, wgpu_reduce::Subgroups::Auto] {
             let ctx = Context::with_options(wgpu_reduce::ContextOptions {
                 workgroup_size: wg,
                 max_workgroups: 3000,
-                use_subgroups,
+                subgroups,
                 poison_temporaries: true,
                 ..Default::default()
             })
@@ -293,7 +293,7 @@ fn every_workgroup_size_and_many_passes() {
                 assert_eq!(
                     s,
                     data.iter().fold(0i32, |a, &b| a.wrapping_add(b)),
-                    "wg {wg} sg {use_subgroups} n {n} ({passes} passes)"
+                    "wg {wg} {subgroups:?} n {n} ({passes} passes)"
                 );
                 let lo = ctx.min(&x).unwrap();
                 assert_eq!(lo, *data.iter().min().unwrap());

@@ -8,9 +8,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use wgpu_reduce::{Context, ContextOptions};
 
-fn make(use_subgroups: bool) -> Context {
+fn make(subgroups: wgpu_reduce::Subgroups) -> Context {
     let options = ContextOptions {
-        use_subgroups,
+        subgroups,
         poison_temporaries: true,
         ..Default::default()
     };
@@ -40,13 +40,13 @@ fn make(use_subgroups: bool) -> Context {
 /// The shared context with subgroups enabled where the device has them.
 pub fn ctx() -> &'static Context {
     static CTX: OnceLock<Context> = OnceLock::new();
-    CTX.get_or_init(|| make(true))
+    CTX.get_or_init(|| make(wgpu_reduce::Subgroups::Auto))
 }
 
 /// A context forced onto the shared-memory fallback (no subgroup operations).
 pub fn ctx_fallback() -> &'static Context {
     static CTX: OnceLock<Context> = OnceLock::new();
-    CTX.get_or_init(|| make(false))
+    CTX.get_or_init(|| make(wgpu_reduce::Subgroups::Off))
 }
 
 /// Both configurations (the second only differs if the device has subgroups).
