@@ -406,6 +406,27 @@ impl Context {
         result
     }
 
+    /// The pipeline of `variant`: from the cache, or compiled now inside an error scope (a
+    /// shader the device rejects becomes an [`Error`] and is not cached).
+    pub(crate) fn pipeline(
+        &self,
+        variant: crate::kernels::ReduceVariant,
+    ) -> Result<wgpu::ComputePipeline> {
+        let kernels = &self.inner.kernels;
+        if let Some(p) = kernels.cached(variant) {
+            return Ok(p);
+        }
+        let pipeline = self.scoped(&format!("compiling {}", variant.label()), || {
+            Ok(kernels.compile(&self.inner.device, variant))
+        })?;
+        kernels.insert(variant, pipeline.clone());
+        self.inner
+            .counters
+            .pipelines_compiled
+            .fetch_add(1, Ordering::Relaxed);
+        Ok(pipeline)
+    }
+
     pub(crate) fn count_submission(&self) {
         self.inner
             .counters

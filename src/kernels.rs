@@ -284,32 +284,37 @@ impl Kernels {
         }
     }
 
-    /// The pipeline of `variant`, compiled on first use. Returns whether it was compiled now.
-    /// Call inside an error scope: a shader the device rejects raises a validation error.
-    pub(crate) fn pipeline(
+    /// The cached pipeline of `variant`, if it was compiled before.
+    pub(crate) fn cached(&self, variant: ReduceVariant) -> Option<wgpu::ComputePipeline> {
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.get(&variant).cloned()
+    }
+
+    /// Compiles `variant` (not cached: call inside an error scope and [`insert`](Self::insert)
+    /// only what compiled without error, so a rejected shader is never reused).
+    pub(crate) fn compile(
         &self,
         device: &wgpu::Device,
         variant: ReduceVariant,
-    ) -> (wgpu::ComputePipeline, bool) {
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(p) = cache.get(&variant) {
-            return (p.clone(), false);
-        }
+    ) -> wgpu::ComputePipeline {
         let label = variant.label();
         log::debug!("wgpu-reduce: compiling {label}");
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(&label),
             source: wgpu::ShaderSource::Wgsl(variant.source().into()),
         });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(&label),
             layout: Some(&self.pipeline_layout),
             module: &module,
             entry_point: Some("main"),
             compilation_options: Default::default(),
             cache: None,
-        });
-        cache.insert(variant, pipeline.clone());
-        (pipeline, true)
+        })
+    }
+
+    pub(crate) fn insert(&self, variant: ReduceVariant, pipeline: wgpu::ComputePipeline) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.insert(variant, pipeline);
     }
 }

@@ -184,16 +184,7 @@ impl Recorder {
         params: [u32; 8],
         groups: u32,
     ) -> Result<()> {
-        let ctx = self.ctx.clone();
-        let (pipeline, compiled) = ctx.scoped(&format!("compiling {}", variant.label()), || {
-            Ok(ctx.inner.kernels.pipeline(&ctx.inner.device, variant))
-        })?;
-        if compiled {
-            ctx.inner
-                .counters
-                .pipelines_compiled
-                .fetch_add(1, Ordering::Relaxed);
-        }
+        let pipeline = self.ctx.pipeline(variant)?;
         let dst_bytes = u64::from(groups) * variant.accumulator().size_bytes() as u64;
         self.dispatches.push(Dispatch {
             pipeline,

@@ -238,3 +238,20 @@ fn submission_without_reads_waits() {
     // An empty recording is fine too.
     ctx.recorder().submit().unwrap().wait().unwrap();
 }
+
+#[test]
+fn pipelines_are_compiled_once_per_variant() {
+    let ctx = private_ctx();
+    let x = ctx.upload(&vec![1.0f32; 100_000]).unwrap();
+    assert_eq!(ctx.stats().pipelines_compiled, 0);
+    ctx.sum(&x).unwrap(); // two passes, one variant (f32 sum)
+    assert_eq!(ctx.stats().pipelines_compiled, 1);
+    ctx.mean(&x).unwrap();
+    ctx.sum(&x).unwrap();
+    ctx.mean(&x).unwrap();
+    assert_eq!(ctx.stats().pipelines_compiled, 2, "sum and mean, each once");
+    let xi = ctx.upload(&vec![1i32; 100_000]).unwrap();
+    assert_eq!(ctx.mean(&xi).unwrap(), 1.0);
+    // i32 mean: a first pass reading i32, then the f32 mean variant already compiled.
+    assert_eq!(ctx.stats().pipelines_compiled, 3);
+}
