@@ -353,12 +353,13 @@ impl Context {
 
     /// Statistics of the buffer pool.
     pub fn pool_stats(&self) -> PoolStats {
-        self.inner.pool.stats()
+        self.inner.pool.stats(&self.inner.device)
     }
 
-    /// Frees every buffer the pool holds for reuse (buffers in use are kept).
+    /// Frees every buffer the pool holds for reuse (buffers in use, or still used by the GPU,
+    /// are kept).
     pub fn trim_pool(&self) {
-        self.inner.pool.trim()
+        self.inner.pool.trim(&self.inner.device)
     }
 
     /// Sets the pool's high-water mark to the bytes it holds now.

@@ -3,14 +3,15 @@
 //! Temporaries (partial results, reduction outputs, readback staging) are leased from the pool,
 //! keyed by (size class, usage). A size class is the request rounded up to a power of two (at least
 //! [`MIN_CLASS_BYTES`]; above [`LARGE_CLASS_BYTES`] it rounds to a multiple of that instead), so a
-//! slightly different size reuses the same buffer. A lease returns to the pool when its last owner
-//! drops it.
+//! slightly different size reuses the same buffer.
 //!
-//! Why returning at drop is safe: every use of a storage temporary is a GPU command on the one
-//! queue, which wgpu orders (and fences with barriers) in submission order, so a later recording
-//! that reuses a buffer sees it only after earlier work on it. Host writes are the exception, and
-//! the recorder handles them: it writes uniforms only immediately before its own submission, and
-//! staging buffers are only returned after they were mapped, read and unmapped.
+//! A lease goes back to the pool when its last owner drops it, but not while the GPU may still use
+//! it: the drop registers `Queue::on_submitted_work_done`, and the buffer becomes free once all
+//! work submitted by then has finished (at once if the GPU is idle; otherwise at the next
+//! `Device::poll`, which every wait performs). Work recorded into a caller's encoder that the
+//! caller has not submitted yet is not covered by this; it stays correct because every use of a
+//! storage temporary is a GPU command on the one queue, which wgpu orders and fences in
+//! submission order, and the library makes no host writes to such buffers after handing them out.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -59,6 +60,8 @@ type Key = (u64, wgpu::BufferUsages);
 struct Inner {
     free: HashMap<Key, Vec<wgpu::Buffer>>,
     stats: PoolStats,
+    /// Dropped leases waiting for the GPU to finish before they become free.
+    pending_returns: usize,
 }
 
 impl Inner {
@@ -80,6 +83,7 @@ pub(crate) struct PooledBuffer {
     buffer: wgpu::Buffer,
     key: Key,
     pool: Weak<Mutex<Inner>>,
+    queue: wgpu::Queue,
 }
 
 impl PooledBuffer {
@@ -100,17 +104,23 @@ impl PooledBuffer {
 
 impl Drop for PooledBuffer {
     fn drop(&mut self) {
-        if let Some(pool) = self.pool.upgrade() {
-            let mut inner = lock(&pool);
-            inner.stats.bytes_in_use -= self.key.0;
-            inner.stats.bytes_free += self.key.0;
-            inner.stats.buffers_free += 1;
-            inner
-                .free
-                .entry(self.key)
-                .or_default()
-                .push(self.buffer.clone());
+        if self.pool.strong_count() == 0 {
+            return;
         }
+        if let Some(pool) = self.pool.upgrade() {
+            lock(&pool).pending_returns += 1;
+        }
+        let (pool, buffer, key) = (self.pool.clone(), self.buffer.clone(), self.key);
+        self.queue.on_submitted_work_done(move || {
+            if let Some(pool) = pool.upgrade() {
+                let mut inner = lock(&pool);
+                inner.pending_returns -= 1;
+                inner.stats.bytes_in_use -= key.0;
+                inner.stats.bytes_free += key.0;
+                inner.stats.buffers_free += 1;
+                inner.free.entry(key).or_default().push(buffer);
+            }
+        });
     }
 }
 
@@ -125,12 +135,14 @@ impl Pool {
     pub(crate) fn acquire(
         &self,
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         bytes: u64,
         usage: wgpu::BufferUsages,
         max_buffer_size: u64,
     ) -> Result<PooledBuffer> {
         let class = size_class(bytes);
         let key = (class, usage);
+        self.collect_returns(device);
         {
             let mut inner = lock(&self.inner);
             if let Some(buffer) = inner.free.get_mut(&key).and_then(Vec::pop) {
@@ -139,7 +151,7 @@ impl Pool {
                 inner.stats.buffers_free -= 1;
                 inner.stats.bytes_in_use += class;
                 inner.update_high_water();
-                return Ok(self.lease(buffer, key));
+                return Ok(self.lease(buffer, key, queue));
             }
         }
         // Fall back to the exact size if the class would cross the device limit.
@@ -172,23 +184,33 @@ impl Pool {
         inner.stats.bytes_in_use += alloc;
         inner.update_high_water();
         drop(inner);
-        Ok(self.lease(buffer, key))
+        Ok(self.lease(buffer, key, queue))
     }
 
-    fn lease(&self, buffer: wgpu::Buffer, key: Key) -> PooledBuffer {
+    fn lease(&self, buffer: wgpu::Buffer, key: Key, queue: &wgpu::Queue) -> PooledBuffer {
         PooledBuffer {
             buffer,
             key,
             pool: Arc::downgrade(&self.inner),
+            queue: queue.clone(),
         }
     }
 
-    pub(crate) fn stats(&self) -> PoolStats {
+    /// Lets buffers whose GPU work has finished come back (their callbacks run inside a poll).
+    fn collect_returns(&self, device: &wgpu::Device) {
+        if lock(&self.inner).pending_returns > 0 {
+            let _ = device.poll(wgpu::PollType::Poll);
+        }
+    }
+
+    pub(crate) fn stats(&self, device: &wgpu::Device) -> PoolStats {
+        self.collect_returns(device);
         lock(&self.inner).stats
     }
 
-    /// Drops every free buffer; leased buffers are unaffected.
-    pub(crate) fn trim(&self) {
+    /// Drops every free buffer; leased buffers (and those the GPU still uses) are unaffected.
+    pub(crate) fn trim(&self, device: &wgpu::Device) {
+        self.collect_returns(device);
         let mut inner = lock(&self.inner);
         inner.free.clear();
         inner.stats.bytes_free = 0;

@@ -111,6 +111,7 @@ impl Context {
     fn lease(&self, bytes: u64, usage: wgpu::BufferUsages) -> Result<PooledBuffer> {
         let buf = self.inner.pool.acquire(
             &self.inner.device,
+            &self.inner.queue,
             bytes,
             usage,
             self.inner.caps.limits.max_buffer_size,
@@ -394,10 +395,9 @@ impl Recorder {
         }
         let index = inner.queue.submit([encoder.finish()]);
         ctx.count_submission();
-        // Temporaries (partials, params, resolve buffer) may go back to the pool now: later
-        // users are ordered after this submission on the queue.
-        drop(resolve);
-        drop(params);
+        // Temporaries (partials inside the dispatches, params, resolve buffer) are dropped
+        // here; the pool takes each back once the GPU has finished the work submitted so far.
+        drop((params, resolve));
         Ok(Submission {
             ctx: ctx.clone(),
             index,

@@ -64,3 +64,34 @@ fn results_hold_their_buffer_until_dropped_and_trim_frees() {
     // Works again after a trim (allocating anew).
     assert_eq!(ctx.sum(&x).unwrap(), 6.0);
 }
+
+#[test]
+fn buffers_do_not_return_while_the_gpu_may_use_them() {
+    let ctx = private_ctx();
+    let mut rng = rng("pool_in_flight");
+    let x = ctx.upload(&random_f32(&mut rng, 1 << 24)).unwrap();
+    ctx.sum(&x).unwrap(); // warm up: pipelines, pool
+    let mut rec = ctx.recorder();
+    let results: Vec<_> = (0..10).map(|_| rec.sum(&x).unwrap()).collect();
+    let submission = rec.submit().unwrap();
+    drop(results); // the GPU is still writing them
+    let during = ctx.pool_stats();
+    let busy = !ctx
+        .device()
+        .poll(wgpu::PollType::Poll)
+        .unwrap()
+        .is_queue_empty();
+    if busy {
+        // The GPU had not finished when `during` was taken, so nothing it uses may be free yet:
+        // 10 results + 10 partial buffers + params are still leased.
+        assert!(during.bytes_in_use >= 21 * 256, "{during:?}");
+    } else {
+        eprintln!("the GPU finished 10 sums of 2^24 before the check; nothing to observe");
+    }
+    submission.wait().unwrap();
+    let after = ctx.pool_stats();
+    assert_eq!(
+        after.bytes_in_use, 0,
+        "all returned once the GPU finished: {after:?}"
+    );
+}
