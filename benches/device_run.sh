@@ -12,7 +12,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 for t in reduce recorder errors pool threads; do
   [ -x .gpu/$t ] || continue
   echo "== test $t" >>"$OUT/tests.log"
-  timeout 300 .gpu/$t >>"$OUT/tests.log" 2>&1; echo "test $t exit $?" | tee -a "$OUT/tests.log"
+  timeout 60 .gpu/$t >>"$OUT/tests.log" 2>&1; echo "test $t exit $?" | tee -a "$OUT/tests.log"
 done
 grep -E "test result|panicked" "$OUT/tests.log"
 grep -m1 "GPU tests run on adapter" "$OUT/tests.log"

@@ -6,12 +6,14 @@
 //! slightly different size reuses the same buffer.
 //!
 //! A lease goes back to the pool when its last owner drops it, but not while the GPU may still use
-//! it: the drop registers `Queue::on_submitted_work_done`, and the buffer becomes free once all
-//! work submitted by then has finished (at once if the GPU is idle; otherwise at the next
-//! `Device::poll`, which every wait performs). Work recorded into a caller's encoder that the
-//! caller has not submitted yet is not covered by this; it stays correct because every use of a
-//! storage temporary is a GPU command on the one queue, which wgpu orders and fences in
-//! submission order, and the library makes no host writes to such buffers after handing them out.
+//! it: a dropped lease waits in a pending list, and pending buffers become free the next time the
+//! pool is asked for a buffer (or for its statistics) and a non-blocking `Device::poll` reports
+//! that the queue is empty, i.e. that all work submitted before the drop has finished. (So under
+//! a constant stream of work from other threads, buffers stay pending and new ones are made.)
+//! Work recorded into a caller's encoder that the caller has not submitted yet is not covered by
+//! this; it stays correct because every use of a storage temporary is a GPU command on the one
+//! queue, which wgpu orders and fences in submission order, and the library makes no host writes
+//! to such buffers after handing them out.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -61,7 +63,7 @@ struct Inner {
     free: HashMap<Key, Vec<wgpu::Buffer>>,
     stats: PoolStats,
     /// Dropped leases waiting for the GPU to finish before they become free.
-    pending_returns: usize,
+    pending: Vec<(Key, wgpu::Buffer)>,
 }
 
 impl Inner {
@@ -83,7 +85,6 @@ pub(crate) struct PooledBuffer {
     buffer: wgpu::Buffer,
     key: Key,
     pool: Weak<Mutex<Inner>>,
-    queue: wgpu::Queue,
 }
 
 impl PooledBuffer {
@@ -104,23 +105,9 @@ impl PooledBuffer {
 
 impl Drop for PooledBuffer {
     fn drop(&mut self) {
-        if self.pool.strong_count() == 0 {
-            return;
-        }
         if let Some(pool) = self.pool.upgrade() {
-            lock(&pool).pending_returns += 1;
+            lock(&pool).pending.push((self.key, self.buffer.clone()));
         }
-        let (pool, buffer, key) = (self.pool.clone(), self.buffer.clone(), self.key);
-        self.queue.on_submitted_work_done(move || {
-            if let Some(pool) = pool.upgrade() {
-                let mut inner = lock(&pool);
-                inner.pending_returns -= 1;
-                inner.stats.bytes_in_use -= key.0;
-                inner.stats.bytes_free += key.0;
-                inner.stats.buffers_free += 1;
-                inner.free.entry(key).or_default().push(buffer);
-            }
-        });
     }
 }
 
@@ -135,7 +122,6 @@ impl Pool {
     pub(crate) fn acquire(
         &self,
         device: &wgpu::Device,
-        queue: &wgpu::Queue,
         bytes: u64,
         usage: wgpu::BufferUsages,
         max_buffer_size: u64,
@@ -151,7 +137,7 @@ impl Pool {
                 inner.stats.buffers_free -= 1;
                 inner.stats.bytes_in_use += class;
                 inner.update_high_water();
-                return Ok(self.lease(buffer, key, queue));
+                return Ok(self.lease(buffer, key));
             }
         }
         // Fall back to the exact size if the class would cross the device limit.
@@ -184,22 +170,35 @@ impl Pool {
         inner.stats.bytes_in_use += alloc;
         inner.update_high_water();
         drop(inner);
-        Ok(self.lease(buffer, key, queue))
+        Ok(self.lease(buffer, key))
     }
 
-    fn lease(&self, buffer: wgpu::Buffer, key: Key, queue: &wgpu::Queue) -> PooledBuffer {
+    fn lease(&self, buffer: wgpu::Buffer, key: Key) -> PooledBuffer {
         PooledBuffer {
             buffer,
             key,
             pool: Arc::downgrade(&self.inner),
-            queue: queue.clone(),
         }
     }
 
-    /// Lets buffers whose GPU work has finished come back (their callbacks run inside a poll).
+    /// Frees the pending (dropped) leases if the GPU has finished all submitted work.
     fn collect_returns(&self, device: &wgpu::Device) {
-        if lock(&self.inner).pending_returns > 0 {
-            let _ = device.poll(wgpu::PollType::Poll);
+        if lock(&self.inner).pending.is_empty() {
+            return;
+        }
+        // Only leases dropped before this poll are taken: their GPU work was submitted before it.
+        let pending = std::mem::take(&mut lock(&self.inner).pending);
+        let idle = matches!(device.poll(wgpu::PollType::Poll), Ok(status) if status.is_queue_empty());
+        let mut inner = lock(&self.inner);
+        if idle {
+            for (key, buffer) in pending {
+                inner.stats.bytes_in_use -= key.0;
+                inner.stats.bytes_free += key.0;
+                inner.stats.buffers_free += 1;
+                inner.free.entry(key).or_default().push(buffer);
+            }
+        } else {
+            inner.pending.extend(pending);
         }
     }
 

@@ -111,7 +111,6 @@ impl Context {
     fn lease(&self, bytes: u64, usage: wgpu::BufferUsages) -> Result<PooledBuffer> {
         let buf = self.inner.pool.acquire(
             &self.inner.device,
-            &self.inner.queue,
             bytes,
             usage,
             self.inner.caps.limits.max_buffer_size,
@@ -396,7 +395,7 @@ impl Recorder {
         let index = inner.queue.submit([encoder.finish()]);
         ctx.count_submission();
         // Temporaries (partials inside the dispatches, params, resolve buffer) are dropped
-        // here; the pool takes each back once the GPU has finished the work submitted so far.
+        // here; the pool frees each once the GPU has finished the work submitted so far.
         drop((params, resolve));
         Ok(Submission {
             ctx: ctx.clone(),
