@@ -188,7 +188,8 @@ impl Pool {
         }
         // Only leases dropped before this poll are taken: their GPU work was submitted before it.
         let pending = std::mem::take(&mut lock(&self.inner).pending);
-        let idle = matches!(device.poll(wgpu::PollType::Poll), Ok(status) if status.is_queue_empty());
+        let idle =
+            matches!(device.poll(wgpu::PollType::Poll), Ok(status) if status.is_queue_empty());
         let mut inner = lock(&self.inner);
         if idle {
             for (key, buffer) in pending {

@@ -61,7 +61,7 @@ fn shape_mismatch() {
 #[test]
 fn wrapped_buffer_without_storage_usage() {
     let ctx = common::ctx();
-    let buffer = buffer(&ctx, 64, wgpu::BufferUsages::COPY_DST);
+    let buffer = buffer(ctx, 64, wgpu::BufferUsages::COPY_DST);
     let e = GpuArray::<f32>::from_buffer(ctx, buffer, &[16]).unwrap_err();
     assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
     assert!(e.to_string().contains("needs STORAGE"), "{e}");
@@ -70,7 +70,7 @@ fn wrapped_buffer_without_storage_usage() {
 #[test]
 fn wrapped_buffer_too_small() {
     let ctx = common::ctx();
-    let buffer = buffer(&ctx, 64, wgpu::BufferUsages::STORAGE);
+    let buffer = buffer(ctx, 64, wgpu::BufferUsages::STORAGE);
     let e = GpuArray::<u32>::from_buffer(ctx, buffer, &[4, 5]).unwrap_err();
     assert!(
         e.to_string()
@@ -82,7 +82,7 @@ fn wrapped_buffer_too_small() {
 #[test]
 fn reading_a_buffer_without_copy_src() {
     let ctx = common::ctx();
-    let buffer = buffer(&ctx, 64, wgpu::BufferUsages::STORAGE);
+    let buffer = buffer(ctx, 64, wgpu::BufferUsages::STORAGE);
     let x = GpuArray::<f32>::from_buffer(ctx, buffer, &[16]).unwrap();
     let e = ctx.read(&x).unwrap_err();
     assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
@@ -227,7 +227,7 @@ fn wgpu_validation_errors_are_captured() {
     // returns the validation error instead of letting wgpu's default handler panic.
     let ctx = common::ctx();
     let buffer = buffer(
-        &ctx,
+        ctx,
         64,
         wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
     );
@@ -244,12 +244,7 @@ fn wgpu_validation_errors_are_captured() {
 #[test]
 fn required_subgroups_on_a_device_without_them() {
     // The application made its device without Features::SUBGROUP.
-    let instance =
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let adapter =
-        pollster::block_on(instance.request_adapter(&Default::default())).expect("adapter");
-    let (device, queue) =
-        pollster::block_on(adapter.request_device(&Default::default())).expect("device");
+    let (device, queue) = common::app_device();
     let options = |subgroups| ContextOptions {
         subgroups,
         ..Default::default()

@@ -146,12 +146,7 @@ fn record_into_rejects_reads() {
 #[test]
 fn context_on_a_callers_device_and_buffer() {
     // The application owns the device, the queue and the buffer.
-    let instance =
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let adapter =
-        pollster::block_on(instance.request_adapter(&Default::default())).expect("adapter");
-    let (device, queue) =
-        pollster::block_on(adapter.request_device(&Default::default())).expect("device");
+    let (device, queue) = common::app_device();
     let ctx = Context::from_wgpu(device.clone(), queue.clone(), ContextOptions::default()).unwrap();
     let mut rng = rng("from_wgpu");
     let data = random_i32(&mut rng, 5_003);

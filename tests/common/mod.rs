@@ -58,6 +58,16 @@ pub fn contexts() -> Vec<&'static Context> {
     v
 }
 
+/// A device and queue made the way an application would (default features: no SUBGROUP,
+/// SHADER_F16 or TIMESTAMP_QUERY), for tests of `Context::from_wgpu`.
+pub fn app_device() -> (wgpu::Device, wgpu::Queue) {
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter =
+        pollster::block_on(instance.request_adapter(&Default::default())).expect("adapter");
+    pollster::block_on(adapter.request_device(&Default::default())).expect("device")
+}
+
 /// A fresh seeded RNG; the seed is printed so a failure can be replayed with WGPU_REDUCE_SEED.
 pub fn rng(test: &str) -> StdRng {
     let seed = std::env::var("WGPU_REDUCE_SEED")
