@@ -103,6 +103,22 @@ pub struct Tuning {
     pub subgroups: bool,
 }
 
+impl Tuning {
+    /// Worst-case error of an f32 sum of `n` values whose magnitudes add up to `sum_abs`, against
+    /// the exact sum, with this tuning. The kernels add each vec4 lane's elements sequentially,
+    /// then combine lanes in trees, so the error is at most `(per_lane + tree_depth) · u · Σ|x|`
+    /// with `u = 2^-24`. A first pass has up to `4 · workgroup_size · max_workgroups` lanes and
+    /// gives each thread at least 4 vec4 words before adding workgroups, so
+    /// `per_lane ≤ max(n / lanes, 4) + 1`; `tree_depth ≤ log2(n) + 3`.
+    pub fn f32_sum_error_bound(&self, n: usize, sum_abs: f64) -> f64 {
+        let u = f64::from(f32::EPSILON) / 2.0;
+        let depth = (n.max(1) as f64).log2().ceil() + 3.0;
+        let lanes = 4.0 * f64::from(self.workgroup_size) * f64::from(self.max_workgroups);
+        let per_lane = (n as f64 / lanes).ceil().max(4.0) + 1.0;
+        (per_lane + depth) * u * sum_abs
+    }
+}
+
 /// Counters of the work the library has issued (for tests and diagnostics).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ContextStats {

@@ -41,7 +41,7 @@
 //! - **NaN**: min and max return NaN if any element is NaN (as NumPy and PyTorch do).
 //! - **Float sums** are accumulated in f32: each thread sums its elements in four vec4
 //!   accumulators, then workgroups combine in a tree, then a final pass combines workgroups. The
-//!   error is bounded by about `(n / lanes + log2(lanes) + 2) · 2⁻²⁴ · Σ|xᵢ|`, where `lanes` is the
+//!   error is bounded as [`Tuning::f32_sum_error_bound`] states, about `(n / lanes + log2 n + 4) · 2⁻²⁴ · Σ|xᵢ|`, where `lanes` is the
 //!   number of vec4 lanes in the first pass (up to `4 · workgroups · workgroup_size`); for random
 //!   data it is far smaller. The order is fixed for a given device and tuning, so results are
 //!   bit-identical from run to run.

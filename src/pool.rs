@@ -183,11 +183,11 @@ impl Pool {
 
     /// Frees the pending (dropped) leases if the GPU has finished all submitted work.
     fn collect_returns(&self, device: &wgpu::Device) {
-        if lock(&self.inner).pending.is_empty() {
-            return;
-        }
         // Only leases dropped before this poll are taken: their GPU work was submitted before it.
         let pending = std::mem::take(&mut lock(&self.inner).pending);
+        if pending.is_empty() {
+            return;
+        }
         let idle =
             matches!(device.poll(wgpu::PollType::Poll), Ok(status) if status.is_queue_empty());
         let mut inner = lock(&self.inner);

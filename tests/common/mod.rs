@@ -91,17 +91,10 @@ pub fn random_u32(rng: &mut StdRng, n: usize) -> Vec<u32> {
 }
 
 /// Tolerance of an f32 sum of `n` values whose magnitudes add up to `sum_abs`, against the exact
-/// (f64) sum, for a context with `tuning`. The kernels add each vec4 lane's elements
-/// sequentially, then combine lanes in a tree: the error is at most
-/// `(per_lane + tree_depth) · u · Σ|x|` with `u = 2^-24`. A first pass has up to
-/// `4 · workgroup_size · max_workgroups` lanes and gives each thread at least 4 vec4 words before
-/// adding workgroups, so `per_lane ≤ max(n / lanes, 4) + 1`; `tree_depth ≤ log2(n) + 3`.
+/// (f64) sum, for a context with `tuning`: the library's stated worst-case bound
+/// ([`wgpu_reduce::Tuning::f32_sum_error_bound`]) plus the smallest normal f32.
 pub fn f32_sum_tolerance(n: usize, sum_abs: f64, tuning: wgpu_reduce::Tuning) -> f64 {
-    let u = f64::from(f32::EPSILON) / 2.0;
-    let depth = (n.max(1) as f64).log2().ceil() + 3.0;
-    let lanes = 4.0 * f64::from(tuning.workgroup_size) * f64::from(tuning.max_workgroups);
-    let per_lane = (n as f64 / lanes).ceil().max(4.0) + 1.0;
-    (per_lane + depth) * u * sum_abs + f64::from(f32::MIN_POSITIVE)
+    tuning.f32_sum_error_bound(n, sum_abs) + f64::from(f32::MIN_POSITIVE)
 }
 
 /// Lengths that cover the edges: tiny, around the vec4 width, around workgroup sizes, around the
