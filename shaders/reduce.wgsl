@@ -1,21 +1,23 @@
 // Whole-array reduction: the per-thread part, shared by both workgroup strategies.
 //
 // Specialised by a prelude (see src/kernels.rs) that defines:
-//   alias T, alias A          element type in memory, accumulator type
+//   alias T, alias A          word type in memory, accumulator type
 //   const WG: u32              workgroup size (a power of two)
+//   const EPV: u32             elements per vec4 word (4, or 8 for packed 16-bit floats)
 //   fn identity() -> A         identity of the combine operation
-//   fn load(x: T) -> A, fn load4(x: vec4<T>) -> vec4<A>
+//   fn load4(x: vec4<T>) -> vec4<A>  one vec4 word's elements, combined to four values
+//   fn load_elem(t: u32) -> A  element t (for the tail)
 //   fn combine(a: A, b: A) -> A, fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A>
 //   fn finalize(a: A) -> A     applied to the value a workgroup writes (mean's division)
 //
 // Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
-// loads in flight per iteration; the (at most 3) elements after the last full vec4 are read as
-// scalars by workgroup 0. Each workgroup writes one value: dst[workgroup id].
+// loads in flight per iteration; the (at most EPV - 1) elements after the last full vec4 word are
+// read as scalars by workgroup 0. Each workgroup writes one value: dst[workgroup id].
 
 struct Params {
     // Elements in the input.
     n: u32,
-    // Full vec4 words in the input (n / 4).
+    // Full vec4 words in the input (n / EPV).
     n_vec: u32,
     // Workgroups in this dispatch.
     num_groups: u32,
@@ -26,6 +28,8 @@ struct Params {
     pad0: u32,
     pad1: u32,
     pad2: u32,
+    // To 64 bytes, the size every kernel's parameters have.
+    pad: array<vec4<u32>, 2>,
 }
 
 @group(0) @binding(0) var<storage, read> src_vec: array<vec4<T>>;
@@ -54,9 +58,9 @@ fn thread_partial(group: u32, lid: u32) -> A {
     }
     let v = combine4(combine4(acc0, acc1), combine4(acc2, acc3));
     var a = combine(combine(v.x, v.y), combine(v.z, v.w));
-    let t = n_vec * 4u + lid;
-    if group == 0u && lid < 3u && t < params.n {
-        a = combine(a, load(src[t]));
+    let t = n_vec * EPV + lid;
+    if group == 0u && lid < EPV - 1u && t < params.n {
+        a = combine(a, load_elem(t));
     }
     return a;
 }

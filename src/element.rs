@@ -1,10 +1,11 @@
 //! Element types that GPU arrays can hold.
 //!
 //! [`DType`] names an element type at run time (it keys shader variants); [`Element`] ties a Rust
-//! type to its `DType`. The trait is sealed: the kernels must know each type. Types narrower than
-//! 32 bits (f16, bf16) slot in by adding a `DType` with its WGSL load code in
-//! [`kernels`](crate::kernels); the accumulator type (`DType::accumulator`) is where they widen to
-//! f32.
+//! type to its `DType`. The trait is sealed: the kernels must know each type.
+//!
+//! The 16-bit floats ([`half::f16`], [`half::bf16`]) are stored two to a 32-bit word and
+//! widened to f32 as they are loaded (WGSL's core `unpack2x16float` for f16, a shift for bf16),
+//! so they need no device feature and work on every adapter; reductions accumulate them in f32.
 
 use std::fmt;
 
@@ -18,36 +19,53 @@ pub enum DType {
     I32,
     /// 32-bit unsigned integer.
     U32,
+    /// IEEE binary16 ([`half::f16`]).
+    F16,
+    /// bfloat16 ([`half::bf16`]): the upper half of an f32.
+    BF16,
 }
 
 impl DType {
     /// Every element type the library supports, in a fixed order.
-    pub const ALL: [DType; 3] = [DType::F32, DType::I32, DType::U32];
+    pub const ALL: [DType; 5] = [DType::F32, DType::I32, DType::U32, DType::F16, DType::BF16];
 
     /// Bytes per element.
     pub const fn size_bytes(self) -> usize {
         match self {
             DType::F32 | DType::I32 | DType::U32 => 4,
+            DType::F16 | DType::BF16 => 2,
         }
     }
 
-    /// The WGSL scalar type that holds one element in a storage buffer.
+    /// The WGSL scalar type of a storage-buffer word holding elements of this type (`u32` for
+    /// the 16-bit floats, which are packed two to a word).
     pub const fn wgsl(self) -> &'static str {
         match self {
             DType::F32 => "f32",
             DType::I32 => "i32",
-            DType::U32 => "u32",
+            DType::U32 | DType::F16 | DType::BF16 => "u32",
         }
     }
 
     /// Whether this is a floating-point type.
     pub const fn is_float(self) -> bool {
-        matches!(self, DType::F32)
+        matches!(self, DType::F32 | DType::F16 | DType::BF16)
     }
 
-    /// Lower-case name (`f32`, `i32`, `u32`), as accepted by [`DType::parse`].
+    /// Whether this is a 16-bit float (packed two to a word, widened to f32 on load).
+    pub const fn is_half(self) -> bool {
+        matches!(self, DType::F16 | DType::BF16)
+    }
+
+    /// Lower-case name (`f32`, `i32`, `u32`, `f16`, `bf16`), as accepted by [`DType::parse`].
     pub const fn name(self) -> &'static str {
-        self.wgsl()
+        match self {
+            DType::F32 => "f32",
+            DType::I32 => "i32",
+            DType::U32 => "u32",
+            DType::F16 => "f16",
+            DType::BF16 => "bf16",
+        }
     }
 
     /// Parses a name such as `f32`.
@@ -67,11 +85,13 @@ mod sealed {
     impl Sealed for f32 {}
     impl Sealed for i32 {}
     impl Sealed for u32 {}
+    impl Sealed for half::f16 {}
+    impl Sealed for half::bf16 {}
 }
 
 /// A Rust type that can live in a [`GpuArray`](crate::GpuArray).
 ///
-/// Implemented for `f32`, `i32` and `u32`. Sealed: the set of types is fixed by the kernels.
+/// Implemented for `f32`, `i32`, `u32`, [`half::f16`] and [`half::bf16`]. Sealed: the set of types is fixed by the kernels.
 pub trait Element:
     sealed::Sealed + bytemuck::Pod + Copy + Send + Sync + fmt::Debug + PartialEq + 'static
 {
@@ -87,4 +107,10 @@ impl Element for i32 {
 }
 impl Element for u32 {
     const DTYPE: DType = DType::U32;
+}
+impl Element for half::f16 {
+    const DTYPE: DType = DType::F16;
+}
+impl Element for half::bf16 {
+    const DTYPE: DType = DType::BF16;
 }

@@ -68,12 +68,66 @@ pub enum Error {
 
     /// A reduction without an identity element was asked of an empty array.
     #[error(
-        "{op} of an empty array is undefined (NumPy raises here too); only sum (0) and prod (1) \
-         accept empty input"
+        "{op} over zero elements is undefined (NumPy and PyTorch raise for min/max/argmin/argmax \
+         too); only sum (0) and prod (1) accept an empty reduction"
     )]
     EmptyInput {
         /// The reduction, e.g. `min`.
         op: &'static str,
+    },
+
+    /// An axis is outside the array's dimensions.
+    #[error(
+        "axis {axis} is out of range for an array of {ndim} dimensions; axes go from {} to {} \
+         (negative axes count from the end)", -(*ndim.max(&1) as i64), *ndim.max(&1) as i64 - 1
+    )]
+    AxisOutOfRange {
+        /// The axis given.
+        axis: i32,
+        /// Dimensions of the array.
+        ndim: usize,
+    },
+
+    /// The same axis was named twice (after negative axes were counted from the end).
+    #[error("axis {axis} is named more than once in {axes:?}; name each axis at most once")]
+    DuplicateAxis {
+        /// The repeated axis, counted from the start.
+        axis: usize,
+        /// The axes as given.
+        axes: Vec<i32>,
+    },
+
+    /// The array has more dimensions than reductions support.
+    #[error("the array has {ndim} dimensions; reductions support at most {max}")]
+    TooManyDims {
+        /// Dimensions of the array.
+        ndim: usize,
+        /// The most supported.
+        max: usize,
+    },
+
+    /// The operation cannot reduce these axes together.
+    #[error("{op} cannot reduce axes {axes:?}: {allowed}")]
+    UnsupportedAxes {
+        /// The reduction.
+        op: &'static str,
+        /// The axes as given.
+        axes: Vec<i32>,
+        /// What is allowed instead.
+        allowed: &'static str,
+    },
+
+    /// The requested result type is not one this reduction produces for this input type.
+    #[error("{op} of a {input} array cannot return {output}; allowed result types: {allowed}")]
+    UnsupportedOutput {
+        /// The reduction.
+        op: &'static str,
+        /// Element type of the input.
+        input: crate::DType,
+        /// The result type asked for.
+        output: crate::DType,
+        /// The result types that are allowed.
+        allowed: String,
     },
 
     /// A shape does not match the number of elements given.

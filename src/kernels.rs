@@ -1,13 +1,25 @@
 //! Shader variants: the one place where kernels are specialised, and the pipeline cache.
 //!
-//! A kernel is WGSL from `shaders/` with a generated *prelude* in front of it. The prelude fixes
-//! the element type `T`, the accumulator type `A`, the workgroup size `WG`, and the functions
-//! `identity`, `load`, `load4`, `combine`, `combine4`, `finalize` (and `subgroup_combine` for
-//! subgroup variants). A variant is the tuple ([`ReduceVariant`]): input type × operation ×
-//! workgroup size × subgroups-or-not. [`ReduceVariant::all`] lists every variant the library can
-//! build; a test runs each through naga (parse, validate, MSL, SPIR-V and HLSL output).
+//! A kernel is WGSL from `shaders/` with a generated *prelude* in front of it. There are three
+//! families ([`Kernel`]):
 //!
-//! Pipelines are compiled on first use and cached per variant (one cache per context).
+//! - [`ReduceVariant`]: the whole-array kernel (`shaders/reduce.wgsl` plus a workgroup step,
+//!   `reduce_tree.wgsl` or `reduce_subgroup.wgsl`) for sum, prod, min, max and mean: grid-stride
+//!   vec4 loads, four accumulators. The prelude fixes the element type `T`, the accumulator `A`,
+//!   the workgroup size `WG` and `identity`, `load4`, `load_elem`, `combine`, `combine4`,
+//!   `finalize` (and `subgroup_combine`).
+//! - [`AxisVariant`]: the general kernel (`shaders/reduce_axis.wgsl`) for an input viewed as
+//!   `[outer, r, inner]` reduced over `r`, in two layouts: [`Layout::Rows`] (`inner == 1`,
+//!   contiguous rows; several rows per workgroup when rows are short) and [`Layout::Cols`]
+//!   (`inner > 1`, threads across columns so reads are coalesced). Every operation, including
+//!   argmin/argmax and var/std, is a *state* type `S` with `identity`, `combine` and a `load`
+//!   from the input; partial results between passes are states, and the last pass applies
+//!   `finalize` (mean's division, var's correction, std's square root, arg's index).
+//! - [`PackVariant`]: converts f32 results to f16 or bf16 words (round to nearest even).
+//!
+//! [`Kernel::all`] lists every variant the library can build; a test runs each through naga
+//! (parse, validate, MSL, SPIR-V and HLSL output). Pipelines are compiled on first use and cached
+//! per variant (one cache per context).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -16,22 +28,117 @@ use crate::context::WORKGROUP_SIZES;
 use crate::element::DType;
 use crate::ops::ReduceOp;
 
-/// WGSL of the per-thread part of a reduction.
+/// WGSL of the per-thread part of the whole-array reduction.
 pub const REDUCE_WGSL: &str = include_str!("../shaders/reduce.wgsl");
 /// WGSL of the shared-memory tree workgroup step.
 pub const REDUCE_TREE_WGSL: &str = include_str!("../shaders/reduce_tree.wgsl");
 /// WGSL of the subgroup workgroup step.
 pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../shaders/reduce_subgroup.wgsl");
+/// WGSL of the general `[outer, r, inner]` reduction (rows and columns layouts).
+pub const REDUCE_AXIS_WGSL: &str = include_str!("../shaders/reduce_axis.wgsl");
+/// WGSL of the f32 → f16/bf16 packing kernel.
+pub const PACK_WGSL: &str = include_str!("../shaders/pack.wgsl");
+/// WGSL helpers shared by every kernel (NaN test, 16-bit loads and conversions).
+pub const COMMON_WGSL: &str = include_str!("../shaders/common.wgsl");
 
-/// Size of the `Params` uniform in `shaders/reduce.wgsl`.
-pub(crate) const PARAMS_BYTES: u64 = 32;
+/// Size of the parameter uniform every kernel reads (16 words).
+pub(crate) const PARAMS_BYTES: u64 = 64;
 
-/// One specialisation of the reduction kernel.
+/// Any kernel the library can build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Whole-array fast path.
+    Reduce(ReduceVariant),
+    /// General `[outer, r, inner]` reduction.
+    Axis(AxisVariant),
+    /// f32 → 16-bit conversion.
+    Pack(PackVariant),
+}
+
+impl Kernel {
+    /// Every kernel variant the library can build.
+    pub fn all() -> Vec<Kernel> {
+        let mut v: Vec<Kernel> = ReduceVariant::all().into_iter().map(Kernel::Reduce).collect();
+        v.extend(AxisVariant::all().into_iter().map(Kernel::Axis));
+        v.extend(PackVariant::all().into_iter().map(Kernel::Pack));
+        v
+    }
+
+    /// A short unique name, e.g. `reduce_sum_f32_wg256_sg`.
+    pub fn label(&self) -> String {
+        match self {
+            Kernel::Reduce(k) => k.label(),
+            Kernel::Axis(k) => k.label(),
+            Kernel::Pack(k) => k.label(),
+        }
+    }
+
+    /// The full WGSL source.
+    pub fn source(&self) -> String {
+        match self {
+            Kernel::Reduce(k) => k.source(),
+            Kernel::Axis(k) => k.source(),
+            Kernel::Pack(k) => k.source(),
+        }
+    }
+
+    /// Whether the kernel uses subgroup operations.
+    pub fn uses_subgroups(&self) -> bool {
+        matches!(self, Kernel::Reduce(k) if k.subgroups)
+    }
+
+    /// Parses and validates the WGSL with naga, as wgpu does before compiling it. The error is
+    /// naga's report, with source context.
+    pub fn naga_module(&self) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
+        use naga::valid::{
+            Capabilities, ShaderStages, SubgroupOperationSet, ValidationFlags, Validator,
+        };
+        let src = self.source();
+        let module = naga::front::wgsl::parse_str(&src).map_err(|e| e.emit_to_string(&src))?;
+        let sg = self.uses_subgroups();
+        let caps = if sg {
+            Capabilities::SUBGROUP | Capabilities::SUBGROUP_BARRIER
+        } else {
+            Capabilities::empty()
+        };
+        let mut validator = Validator::new(ValidationFlags::all(), caps);
+        if sg {
+            validator
+                .subgroup_stages(ShaderStages::COMPUTE)
+                .subgroup_operations(SubgroupOperationSet::all());
+        }
+        let info = validator
+            .validate(&module)
+            .map_err(|e| e.emit_to_string(&src))?;
+        Ok((module, info))
+    }
+
+    /// The Metal Shading Language (MSL 2.4) that naga makes of this kernel: what wgpu hands to
+    /// Metal on macOS.
+    pub fn to_msl(&self) -> Result<String, String> {
+        use naga::back::msl;
+        let (module, info) = self.naga_module()?;
+        let options = msl::Options {
+            lang_version: (2, 4),
+            fake_missing_bindings: true,
+            ..Default::default()
+        };
+        let pipeline = msl::PipelineOptions {
+            entry_point: Some((naga::ShaderStage::Compute, "main".into())),
+            ..Default::default()
+        };
+        msl::write_string(&module, &info, &options, &pipeline)
+            .map(|(text, _)| text)
+            .map_err(|e| format!("MSL translation of {}: {e:?}", self.label()))
+    }
+}
+
+/// One specialisation of the whole-array kernel (sum, prod, min, max, mean).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ReduceVariant {
     /// Element type read from memory.
     pub input: DType,
-    /// The reduction.
+    /// The reduction; one of sum, prod, min, max, mean.
     pub op: ReduceOp,
     /// Workgroup size, one of [`WORKGROUP_SIZES`].
     pub workgroup_size: u32,
@@ -44,7 +151,7 @@ impl ReduceVariant {
     pub fn all() -> Vec<ReduceVariant> {
         let mut v = Vec::new();
         for input in DType::ALL {
-            for op in ReduceOp::ALL {
+            for op in ReduceOp::ALL.into_iter().filter(|op| op.is_simple()) {
                 for workgroup_size in WORKGROUP_SIZES {
                     for subgroups in [false, true] {
                         v.push(ReduceVariant {
@@ -60,8 +167,7 @@ impl ReduceVariant {
         v
     }
 
-    /// The accumulator type: f32 for mean, else the input type. (Integer sums and products
-    /// wrap modulo 2^32; see the crate documentation.)
+    /// The accumulator type (f32 for mean and for 16-bit floats, else the input type).
     pub fn accumulator(&self) -> DType {
         self.op.accumulator(self.input)
     }
@@ -80,6 +186,7 @@ impl ReduceVariant {
     /// The full WGSL source of this variant.
     pub fn source(&self) -> String {
         let mut s = self.prelude();
+        s.push_str(COMMON_WGSL);
         s.push_str(REDUCE_WGSL);
         s.push_str(if self.subgroups {
             REDUCE_SUBGROUP_WGSL
@@ -89,110 +196,35 @@ impl ReduceVariant {
         s
     }
 
-    /// Parses and validates this variant's WGSL with naga, as wgpu does before compiling it.
-    /// The error is naga's report, with source context.
-    pub fn naga_module(&self) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
-        use naga::valid::{
-            Capabilities, ShaderStages, SubgroupOperationSet, ValidationFlags, Validator,
-        };
-        let src = self.source();
-        let module = naga::front::wgsl::parse_str(&src).map_err(|e| e.emit_to_string(&src))?;
-        let caps = if self.subgroups {
-            Capabilities::SUBGROUP | Capabilities::SUBGROUP_BARRIER
-        } else {
-            Capabilities::empty()
-        };
-        let mut validator = Validator::new(ValidationFlags::all(), caps);
-        if self.subgroups {
-            validator
-                .subgroup_stages(ShaderStages::COMPUTE)
-                .subgroup_operations(SubgroupOperationSet::all());
-        }
-        let info = validator
-            .validate(&module)
-            .map_err(|e| e.emit_to_string(&src))?;
-        Ok((module, info))
-    }
-
-    /// The Metal Shading Language (MSL 2.4) that naga makes of this variant: what wgpu hands
-    /// to Metal on macOS.
-    pub fn to_msl(&self) -> Result<String, String> {
-        use naga::back::msl;
-        let (module, info) = self.naga_module()?;
-        let options = msl::Options {
-            lang_version: (2, 4),
-            fake_missing_bindings: true,
-            ..Default::default()
-        };
-        let pipeline = msl::PipelineOptions {
-            entry_point: Some((naga::ShaderStage::Compute, "main".into())),
-            ..Default::default()
-        };
-        msl::write_string(&module, &info, &options, &pipeline)
-            .map(|(text, _)| text)
-            .map_err(|e| format!("MSL translation of {}: {e:?}", self.label()))
-    }
-
     fn prelude(&self) -> String {
         let t = self.input.wgsl();
         let acc = self.accumulator();
         let a = acc.wgsl();
+        let (load4, load_elem, epv) = match self.input {
+            DType::F16 => (
+                "return combine4(f16_lo4(x), f16_hi4(x));",
+                "return f16_at(src[t >> 1u], t);",
+                8,
+            ),
+            DType::BF16 => (
+                "return combine4(bf16_lo4(x), bf16_hi4(x));",
+                "return bf16_at(src[t >> 1u], t);",
+                8,
+            ),
+            _ => ("return vec4<A>(x);", "return A(src[t]);", 4),
+        };
         let mut p = format!(
             "// Variant {label}: generated prelude (src/kernels.rs).\n\
              alias T = {t};\nalias A = {a};\nconst WG: u32 = {wg}u;\n\
-             fn load(x: T) -> A {{ return A(x); }}\n\
-             fn load4(x: vec4<T>) -> vec4<A> {{ return vec4<A>(x); }}\n\
+             // Elements per vec4 word of the input.\nconst EPV: u32 = {epv}u;\n\
+             fn load4(x: vec4<T>) -> vec4<A> {{ {load4} }}\n\
+             fn load_elem(t: u32) -> A {{ {load_elem} }}\n\
              fn identity() -> A {{ return {id}; }}\n",
             label = self.label(),
             wg = self.workgroup_size,
             id = identity_expr(self.op, acc),
         );
-        let float = acc.is_float();
-        let (combine, combine4, subgroup) = match self.op {
-            ReduceOp::Sum | ReduceOp::Mean => (
-                "a + b".to_string(),
-                "a + b".to_string(),
-                "subgroupAdd(a)".to_string(),
-            ),
-            ReduceOp::Prod => (
-                "a * b".to_string(),
-                "a * b".to_string(),
-                "subgroupMul(a)".to_string(),
-            ),
-            ReduceOp::Min | ReduceOp::Max => {
-                let f = if self.op == ReduceOp::Min {
-                    "min"
-                } else {
-                    "max"
-                };
-                let sg = if self.op == ReduceOp::Min {
-                    "subgroupMin"
-                } else {
-                    "subgroupMax"
-                };
-                if float {
-                    // NaN propagates: WGSL's min/max may drop a NaN operand, so test bits (a bit
-                    // test also survives fast-math compilation, unlike `x != x`).
-                    p.push_str(
-                        "fn is_nan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }\n\
-                         fn is_nan4(x: vec4<f32>) -> vec4<bool> { return (bitcast<vec4<u32>>(x) & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u); }\n",
-                    );
-                    (
-                        format!("select(select({f}(a, b), b, is_nan(b)), a, is_nan(a))"),
-                        format!("select(select({f}(a, b), b, is_nan4(b)), a, is_nan4(a))"),
-                        format!(
-                            "select({sg}(a), bitcast<f32>(0x7fc00000u), subgroupAny(is_nan(a)))"
-                        ),
-                    )
-                } else {
-                    (
-                        format!("{f}(a, b)"),
-                        format!("{f}(a, b)"),
-                        format!("{sg}(a)"),
-                    )
-                }
-            }
-        };
+        let (combine, combine4, subgroup) = scalar_combine(self.op, acc);
         p.push_str(&format!(
             "fn combine(a: A, b: A) -> A {{ return {combine}; }}\n\
              fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A> {{ return {combine4}; }}\n"
@@ -214,29 +246,296 @@ impl ReduceVariant {
     }
 }
 
-/// WGSL expression for the identity of `op` over accumulator type `acc`.
-fn identity_expr(op: ReduceOp, acc: DType) -> &'static str {
-    match (op, acc) {
-        (ReduceOp::Sum | ReduceOp::Mean, DType::F32) => "0.0",
-        (ReduceOp::Sum | ReduceOp::Mean, DType::I32) => "0i",
-        (ReduceOp::Sum | ReduceOp::Mean, DType::U32) => "0u",
-        (ReduceOp::Prod, DType::F32) => "1.0",
-        (ReduceOp::Prod, DType::I32) => "1i",
-        (ReduceOp::Prod, DType::U32) => "1u",
-        (ReduceOp::Min, DType::F32) => "bitcast<f32>(0x7f800000u)",
-        (ReduceOp::Min, DType::I32) => "2147483647i",
-        (ReduceOp::Min, DType::U32) => "0xffffffffu",
-        (ReduceOp::Max, DType::F32) => "bitcast<f32>(0xff800000u)",
-        (ReduceOp::Max, DType::I32) => "(-2147483647i - 1i)",
-        (ReduceOp::Max, DType::U32) => "0u",
+/// WGSL bodies of `combine(a, b)`, `combine4(a, b)` and `subgroup_combine(a)` for a scalar
+/// operation (sum, prod, min, max, mean) over accumulator type `acc`.
+fn scalar_combine(op: ReduceOp, acc: DType) -> (String, String, String) {
+    match op {
+        ReduceOp::Prod => ("a * b".into(), "a * b".into(), "subgroupMul(a)".into()),
+        ReduceOp::Min | ReduceOp::Max => {
+            let (f, sg) = if op == ReduceOp::Min {
+                ("min", "subgroupMin")
+            } else {
+                ("max", "subgroupMax")
+            };
+            if acc.is_float() {
+                // NaN propagates: WGSL's min/max may drop a NaN operand, so test bits (a bit
+                // test also survives fast-math compilation, unlike `x != x`). A subgroup
+                // min/max may drop NaNs too, hence the subgroupAny.
+                (
+                    format!("select(select({f}(a, b), b, is_nan(b)), a, is_nan(a))"),
+                    format!("select(select({f}(a, b), b, is_nan4(b)), a, is_nan4(a))"),
+                    format!("select({sg}(a), bitcast<f32>(0x7fc00000u), subgroupAny(is_nan(a)))"),
+                )
+            } else {
+                (
+                    format!("{f}(a, b)"),
+                    format!("{f}(a, b)"),
+                    format!("{sg}(a)"),
+                )
+            }
+        }
+        _ => ("a + b".into(), "a + b".into(), "subgroupAdd(a)".into()),
     }
 }
 
-/// Bind group layout shared by every reduction variant, and the pipeline cache.
+/// WGSL expression for the identity of a scalar `op` over accumulator type `acc`.
+fn identity_expr(op: ReduceOp, acc: DType) -> &'static str {
+    match (op, acc.is_float(), acc) {
+        (ReduceOp::Prod, true, _) => "1.0",
+        (ReduceOp::Prod, _, DType::I32) => "1i",
+        (ReduceOp::Prod, _, _) => "1u",
+        (ReduceOp::Min | ReduceOp::Argmin, true, _) => "bitcast<f32>(0x7f800000u)",
+        (ReduceOp::Min | ReduceOp::Argmin, _, DType::I32) => "2147483647i",
+        (ReduceOp::Min | ReduceOp::Argmin, _, _) => "0xffffffffu",
+        (ReduceOp::Max | ReduceOp::Argmax, true, _) => "bitcast<f32>(0xff800000u)",
+        (ReduceOp::Max | ReduceOp::Argmax, _, DType::I32) => "(-2147483647i - 1i)",
+        (ReduceOp::Max | ReduceOp::Argmax, _, _) => "0u",
+        (_, true, _) => "0.0",
+        (_, _, DType::I32) => "0i",
+        (_, _, _) => "0u",
+    }
+}
+
+/// How an [`AxisVariant`] maps threads onto `[outer, r, inner]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Layout {
+    /// `inner == 1`: each output is a contiguous row of `r` elements; `lanes` threads share a
+    /// row (a power of two up to the workgroup size), so short rows pack many to a workgroup.
+    Rows,
+    /// `inner > 1`: threads of a workgroup cover `lanes` adjacent columns (coalesced reads) and
+    /// `WG / lanes` slices of `r`, combined in shared memory.
+    Cols,
+}
+
+/// One specialisation of the general `[outer, r, inner]` reduction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AxisVariant {
+    /// Thread mapping.
+    pub layout: Layout,
+    /// The reduction (any [`ReduceOp`]).
+    pub op: ReduceOp,
+    /// Element type of the original input (fixes the state type).
+    pub input: DType,
+    /// The pass reads states of an earlier pass instead of input elements.
+    pub src_state: bool,
+    /// The pass writes final results (else states for a later pass).
+    pub dst_final: bool,
+    /// Workgroup size, one of [`WORKGROUP_SIZES`].
+    pub workgroup_size: u32,
+}
+
+impl AxisVariant {
+    /// Every variant the library can build.
+    pub fn all() -> Vec<AxisVariant> {
+        let mut v = Vec::new();
+        for layout in [Layout::Rows, Layout::Cols] {
+            for op in ReduceOp::ALL {
+                for input in DType::ALL {
+                    for src_state in [false, true] {
+                        for dst_final in [false, true] {
+                            for workgroup_size in WORKGROUP_SIZES {
+                                v.push(AxisVariant {
+                                    layout,
+                                    op,
+                                    input,
+                                    src_state,
+                                    dst_final,
+                                    workgroup_size,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// A short name, e.g. `axis_rows_argmax_f16_raw_state_wg256`.
+    pub fn label(&self) -> String {
+        format!(
+            "axis_{}_{}_{}_{}_{}_wg{}",
+            match self.layout {
+                Layout::Rows => "rows",
+                Layout::Cols => "cols",
+            },
+            self.op.name(),
+            self.input,
+            if self.src_state { "state" } else { "raw" },
+            if self.dst_final { "final" } else { "state" },
+            self.workgroup_size
+        )
+    }
+
+    /// Bytes of one state value of this variant's operation and input type.
+    pub fn state_bytes(&self) -> u64 {
+        self.op.state_bytes()
+    }
+
+    /// The full WGSL source of this variant.
+    pub fn source(&self) -> String {
+        let mut s = self.prelude();
+        s.push_str(COMMON_WGSL);
+        s.push_str(REDUCE_AXIS_WGSL);
+        s.push_str(match self.layout {
+            Layout::Rows => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { reduce_rows(lid, wid); }\n",
+            Layout::Cols => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { reduce_cols(lid, wid); }\n",
+        });
+        s
+    }
+
+    fn prelude(&self) -> String {
+        let op = self.op;
+        // V: the value type the operation works in.
+        let v = op.accumulator(self.input);
+        let vt = v.wgsl();
+        let elem = match self.input {
+            DType::F16 => "f16_at(src[k >> 1u], k)".to_string(),
+            DType::BF16 => "bf16_at(src[k >> 1u], k)".to_string(),
+            _ => format!("{vt}(src[k])"),
+        };
+        let mut p = format!(
+            "// Variant {label}: generated prelude (src/kernels.rs).\n\
+             const WG: u32 = {wg}u;\nalias V = {vt};\n",
+            label = self.label(),
+            wg = self.workgroup_size,
+        );
+        let (state, load_raw, finalize) = match op {
+            ReduceOp::Var | ReduceOp::Std => {
+                p.push_str(
+                    "struct VarState { n: u32, mean: f32, m2: f32 }\nalias S = VarState;\n\
+                     fn identity() -> S { return S(0u, 0.0, 0.0); }\n\
+                     // Chan et al.'s parallel combination of two (count, mean, M2) states.\n\
+                     fn combine(a: S, b: S) -> S {\n\
+                     \x20   if a.n == 0u { return b; }\n\
+                     \x20   if b.n == 0u { return a; }\n\
+                     \x20   let n = a.n + b.n;\n\
+                     \x20   let fa = f32(a.n);\n\
+                     \x20   let fb = f32(b.n);\n\
+                     \x20   let nt = f32(n);\n\
+                     \x20   let d = b.mean - a.mean;\n\
+                     \x20   return S(n, a.mean + d * (fb / nt), a.m2 + b.m2 + d * d * (fa * (fb / nt)));\n\
+                     }\n",
+                );
+                let sqrt = if op == ReduceOp::Std { "sqrt" } else { "" };
+                (
+                    "S",
+                    format!("return S(1u, {elem}, 0.0);"),
+                    format!(
+                        "let d = max(f32(s.n) - params.correction, 0.0); return {sqrt}(s.m2 / d);"
+                    ),
+                )
+            }
+            ReduceOp::Argmin | ReduceOp::Argmax => {
+                let better = if op == ReduceOp::Argmin { "<" } else { ">" };
+                let nan_rule = if v.is_float() {
+                    "    let an = is_nan(a.v);\n    let bn = is_nan(b.v);\n    \
+                     if an || bn {\n        if bn && (!an || b.i < a.i) { return b; }\n        return a;\n    }\n"
+                } else {
+                    ""
+                };
+                p.push_str(&format!(
+                    "struct ArgState {{ v: V, i: u32 }}\nalias S = ArgState;\n\
+                     fn identity() -> S {{ return S({id}, 0xffffffffu); }}\n\
+                     // The first NaN wins (PyTorch's rule); then the {what} value; ties go to the\n\
+                     // lowest index. A total order, so the result does not depend on the order\n\
+                     // of combination.\n\
+                     fn combine(a: S, b: S) -> S {{\n{nan_rule}\
+                     \x20   if b.v {better} a.v {{ return b; }}\n\
+                     \x20   if b.v == a.v && b.i < a.i {{ return b; }}\n\
+                     \x20   return a;\n}}\n",
+                    id = identity_expr(op, v),
+                    what = if op == ReduceOp::Argmin { "smallest" } else { "largest" },
+                ));
+                ("S", format!("return S({elem}, j);"), "return s.i;".to_string())
+            }
+            _ => {
+                let (combine, _, _) = scalar_combine(op, v);
+                p.push_str(&format!(
+                    "alias S = V;\nfn identity() -> S {{ return {id}; }}\n\
+                     fn combine(a: S, b: S) -> S {{ return {combine}; }}\n",
+                    id = identity_expr(op, v),
+                ));
+                let fin = if op == ReduceOp::Mean {
+                    "return s / params.divisor;"
+                } else {
+                    "return s;"
+                };
+                ("S", format!("return {elem};"), fin.to_string())
+            }
+        };
+        let _ = state;
+        let src = if self.src_state {
+            "S".to_string()
+        } else {
+            self.input.wgsl().to_string()
+        };
+        let out = op.output(self.input).wgsl();
+        let dst = if self.dst_final { out } else { "S" };
+        p.push_str(&format!("alias SRC = {src};\nalias DST = {dst};\n"));
+        if self.src_state {
+            p.push_str("fn load(k: u32, j: u32) -> S { return src[k]; }\n");
+        } else {
+            p.push_str(&format!("fn load(k: u32, j: u32) -> S {{ {load_raw} }}\n"));
+        }
+        p.push_str(&format!(
+            "fn finalize(s: S) -> {out} {{ {finalize} }}\n"
+        ));
+        if self.dst_final {
+            p.push_str("fn store(o: u32, s: S) { dst[o] = finalize(s); }\n");
+        } else {
+            p.push_str("fn store(o: u32, s: S) { dst[o] = s; }\n");
+        }
+        p.push('\n');
+        p
+    }
+}
+
+/// The f32 → 16-bit conversion kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PackVariant {
+    /// [`DType::F16`] or [`DType::BF16`].
+    pub output: DType,
+}
+
+impl PackVariant {
+    /// Both variants.
+    pub fn all() -> Vec<PackVariant> {
+        vec![
+            PackVariant {
+                output: DType::F16,
+            },
+            PackVariant {
+                output: DType::BF16,
+            },
+        ]
+    }
+
+    /// `pack_f16` or `pack_bf16`.
+    pub fn label(&self) -> String {
+        format!("pack_{}", self.output)
+    }
+
+    /// The full WGSL source.
+    pub fn source(&self) -> String {
+        let conv = if self.output == DType::BF16 {
+            "f32_to_bf16_bits"
+        } else {
+            "f32_to_f16_bits"
+        };
+        format!(
+            "// Variant {}: generated prelude (src/kernels.rs).\nconst WG: u32 = 256u;\n\
+             fn convert(x: f32) -> u32 {{ return {conv}(x); }}\n\n{COMMON_WGSL}{PACK_WGSL}",
+            self.label()
+        )
+    }
+}
+
+/// Bind group layout shared by every kernel, and the pipeline cache.
 pub(crate) struct Kernels {
     pub layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
-    cache: Mutex<HashMap<ReduceVariant, wgpu::ComputePipeline>>,
+    cache: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
 }
 
 fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -255,7 +554,7 @@ fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 impl Kernels {
     pub(crate) fn new(device: &wgpu::Device) -> Kernels {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("wgpu-reduce reduce"),
+            label: Some("wgpu-reduce"),
             entries: &[
                 storage_entry(0, true),
                 storage_entry(1, true),
@@ -273,7 +572,7 @@ impl Kernels {
             ],
         });
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("wgpu-reduce reduce"),
+            label: Some("wgpu-reduce"),
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
@@ -284,24 +583,20 @@ impl Kernels {
         }
     }
 
-    /// The cached pipeline of `variant`, if it was compiled before.
-    pub(crate) fn cached(&self, variant: ReduceVariant) -> Option<wgpu::ComputePipeline> {
+    /// The cached pipeline of `kernel`, if it was compiled before.
+    pub(crate) fn cached(&self, kernel: Kernel) -> Option<wgpu::ComputePipeline> {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.get(&variant).cloned()
+        cache.get(&kernel).cloned()
     }
 
-    /// Compiles `variant` (not cached: call inside an error scope and [`insert`](Self::insert)
+    /// Compiles `kernel` (not cached: call inside an error scope and [`insert`](Self::insert)
     /// only what compiled without error, so a rejected shader is never reused).
-    pub(crate) fn compile(
-        &self,
-        device: &wgpu::Device,
-        variant: ReduceVariant,
-    ) -> wgpu::ComputePipeline {
-        let label = variant.label();
+    pub(crate) fn compile(&self, device: &wgpu::Device, kernel: Kernel) -> wgpu::ComputePipeline {
+        let label = kernel.label();
         log::debug!("wgpu-reduce: compiling {label}");
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(&label),
-            source: wgpu::ShaderSource::Wgsl(variant.source().into()),
+            source: wgpu::ShaderSource::Wgsl(kernel.source().into()),
         });
         device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(&label),
@@ -313,8 +608,8 @@ impl Kernels {
         })
     }
 
-    pub(crate) fn insert(&self, variant: ReduceVariant, pipeline: wgpu::ComputePipeline) {
+    pub(crate) fn insert(&self, kernel: Kernel, pipeline: wgpu::ComputePipeline) {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache.insert(variant, pipeline);
+        cache.insert(kernel, pipeline);
     }
 }

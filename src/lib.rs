@@ -63,12 +63,15 @@ pub use context::{
 };
 pub use element::{DType, Element};
 pub use error::{Error, Result};
-pub use ops::ReduceOp;
+pub use ops::{Axes, ReduceOp, Reduction, MAX_DIMS};
 pub use pool::{size_class, PoolStats};
 pub use recorder::{ReadToken, Recorder, Results, Submission};
 
 /// Re-export of the wgpu version this crate is built on.
 pub use wgpu;
+
+/// Re-export of the `half` crate, whose `f16` and `bf16` are element types here.
+pub use half;
 
 /// The README's examples are compiled as doctests, so the API tour cannot drift from the API.
 #[cfg(doctest)]

@@ -15,7 +15,7 @@ use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::{ReduceVariant, PARAMS_BYTES};
+use crate::kernels::{Kernel, PARAMS_BYTES};
 use crate::pool::PooledBuffer;
 
 static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
@@ -26,8 +26,9 @@ struct Dispatch {
     dst: RawArray,
     /// Bytes of `dst` this dispatch writes.
     dst_bytes: u64,
-    params: [u32; 8],
-    groups: u32,
+    params: [u32; 16],
+    /// Workgroups along x and y.
+    grid: (u32, u32),
 }
 
 struct Read {
@@ -166,33 +167,61 @@ impl Recorder {
         })
     }
 
-    /// A pooled 0-d array for a result.
-    pub(crate) fn lease_result<O: Element>(&mut self) -> Result<GpuArray<O>> {
-        let buf = self.ctx.lease(padded_bytes(1, O::DTYPE), TEMP_USAGE)?;
+    /// A pooled array of `shape` for a result.
+    pub(crate) fn lease_output<O: Element>(&mut self, shape: Vec<usize>) -> Result<GpuArray<O>> {
+        let len: usize = shape.iter().product();
+        self.ctx.check_array_size(len, O::DTYPE)?;
+        let buf = self.ctx.lease(padded_bytes(len, O::DTYPE), TEMP_USAGE)?;
         Ok(GpuArray::from_storage(
             Storage::Pooled(buf),
-            Vec::new(),
+            shape,
             self.ctx.id(),
         ))
     }
 
+    /// The dispatch grid for `groups` workgroups numbered linearly: `(x, y)` with `x` within
+    /// the device's per-dimension limit.
+    pub(crate) fn grid(&self, groups: u32) -> Result<(u32, u32)> {
+        let limit = self
+            .ctx
+            .inner
+            .caps
+            .limits
+            .max_compute_workgroups_per_dimension
+            .max(1);
+        let x = groups.clamp(1, limit);
+        let y = groups.div_ceil(x).max(1);
+        if y > limit {
+            return Err(Error::TooLarge {
+                what: format!("a dispatch of {groups} workgroups"),
+                bytes: u64::from(groups),
+                limit: u64::from(limit) * u64::from(limit),
+                limit_name: "max_compute_workgroups_per_dimension (squared)",
+            });
+        }
+        Ok((x, y))
+    }
+
+    /// Records one dispatch of `kernel` over `groups` workgroups (a 2-D grid when there are
+    /// more than one dimension allows; the kernels number workgroups linearly).
     pub(crate) fn push_dispatch(
         &mut self,
-        variant: ReduceVariant,
+        kernel: Kernel,
         src: &RawArray,
         dst: &RawArray,
-        params: [u32; 8],
+        dst_bytes: u64,
+        params: [u32; 16],
         groups: u32,
     ) -> Result<()> {
-        let pipeline = self.ctx.pipeline(variant)?;
-        let dst_bytes = u64::from(groups) * variant.accumulator().size_bytes() as u64;
+        let grid = self.grid(groups)?;
+        let pipeline = self.ctx.pipeline(kernel)?;
         self.dispatches.push(Dispatch {
             pipeline,
             src: src.clone(),
             dst: dst.clone(),
             dst_bytes,
             params,
-            groups,
+            grid,
         });
         Ok(())
     }
@@ -303,7 +332,7 @@ impl Recorder {
         for (d, bg) in self.dispatches.iter().zip(&bind_groups) {
             pass.set_pipeline(&d.pipeline);
             pass.set_bind_group(0, bg, &[]);
-            pass.dispatch_workgroups(d.groups, 1, 1);
+            pass.dispatch_workgroups(d.grid.0, d.grid.1, 1);
         }
         drop(pass);
         inner

@@ -2,4 +2,4 @@
 
 mod reduce;
 
-pub use reduce::ReduceOp;
+pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};

@@ -1,23 +1,40 @@
-//! Whole-array reductions: sum, prod, min, max, mean.
+//! Reductions: sum, prod, min, max, mean, var, std, argmin, argmax; whole arrays or along axes.
 //!
-//! A reduction is planned as passes ([`plan_passes`]): the first pass has up to
-//! `max_workgroups` workgroups, each thread reading many elements (vec4 loads, four
-//! accumulators) into one partial per workgroup; each later pass reduces the partials of the
-//! one before, until one workgroup writes the result. All passes are recorded into one
-//! [`Recorder`] and run without host synchronisation between them.
+//! A reduction over a set of axes of a contiguous row-major array is first simplified: size-1
+//! dimensions are dropped and adjacent dimensions that are both reduced (or both kept) are
+//! merged. What remains alternates kept and reduced groups; each reduced group, innermost
+//! first, is one *problem* `[outer, r, inner]` reduced over `r` (so `N x 1`, `1 x N`, a middle
+//! axis and several non-adjacent axes all come down to the same few shapes). A problem is
+//! planned as passes:
+//!
+//! - `outer == inner == 1` with a scalar operation (sum, prod, min, max, mean): the whole-array
+//!   kernel ([`plan_passes`]): up to `max_workgroups` workgroups, vec4 loads, then passes over
+//!   the partials until one workgroup writes the result.
+//! - `inner == 1`: the rows layout, with as many threads per row as the row is long (up to a
+//!   workgroup), several short rows per workgroup, and long rows split across workgroups when
+//!   there are too few rows to fill the GPU.
+//! - `inner > 1`: the columns layout: threads across adjacent columns read coalesced; the
+//!   reduced axis is split across workgroups when there are few columns.
+//!
+//! Split problems write partial *states* (a value; (count, mean, M2) for var/std; (value, index)
+//! for argmin/argmax) and a further pass combines them. Every pass of every problem goes into
+//! the same [`Recorder`], so one submission runs the whole reduction.
 
 use crate::array::{GpuArray, RawArray};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::ReduceVariant;
+use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
 use crate::recorder::Recorder;
 
-/// A whole-array reduction.
+/// Most dimensions a reduced array may have.
+pub const MAX_DIMS: usize = 8;
+
+/// A reduction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum ReduceOp {
-    /// Sum. Floats accumulate in f32 in tree order; integers wrap modulo 2^32.
+    /// Sum. Floats accumulate in f32; integers wrap modulo 2^32.
     Sum,
     /// Product. Integers wrap modulo 2^32.
     Prod,
@@ -25,21 +42,35 @@ pub enum ReduceOp {
     Min,
     /// Maximum. A NaN anywhere makes the result NaN.
     Max,
-    /// Arithmetic mean, accumulated and returned in f32 for every input type.
+    /// Arithmetic mean, accumulated in f32 (result f32, or the input type for f16/bf16).
     Mean,
+    /// Variance with a correction (`n - correction` divides the sum of squared deviations),
+    /// computed with Welford/Chan's parallel algorithm in f32.
+    Var,
+    /// Standard deviation: the square root of [`ReduceOp::Var`].
+    Std,
+    /// Index of the minimum (u32; flat index for a whole array). Ties go to the lowest index;
+    /// the first NaN wins, as in PyTorch.
+    Argmin,
+    /// Index of the maximum; same rules as [`ReduceOp::Argmin`].
+    Argmax,
 }
 
 impl ReduceOp {
     /// Every reduction, in a fixed order.
-    pub const ALL: [ReduceOp; 5] = [
+    pub const ALL: [ReduceOp; 9] = [
         ReduceOp::Sum,
         ReduceOp::Prod,
         ReduceOp::Min,
         ReduceOp::Max,
         ReduceOp::Mean,
+        ReduceOp::Var,
+        ReduceOp::Std,
+        ReduceOp::Argmin,
+        ReduceOp::Argmax,
     ];
 
-    /// Lower-case name (`sum`, `prod`, `min`, `max`, `mean`).
+    /// Lower-case name (`sum`, `prod`, `min`, `max`, `mean`, `var`, `std`, `argmin`, `argmax`).
     pub const fn name(self) -> &'static str {
         match self {
             ReduceOp::Sum => "sum",
@@ -47,6 +78,10 @@ impl ReduceOp {
             ReduceOp::Min => "min",
             ReduceOp::Max => "max",
             ReduceOp::Mean => "mean",
+            ReduceOp::Var => "var",
+            ReduceOp::Std => "std",
+            ReduceOp::Argmin => "argmin",
+            ReduceOp::Argmax => "argmax",
         }
     }
 
@@ -55,26 +90,271 @@ impl ReduceOp {
         ReduceOp::ALL.into_iter().find(|op| op.name() == s)
     }
 
-    /// Whether the reduction of an empty array is defined (sum → 0, prod → 1).
+    /// Whether the reduction over zero elements is defined (sum → 0, prod → 1).
     pub const fn has_identity(self) -> bool {
         matches!(self, ReduceOp::Sum | ReduceOp::Prod)
     }
 
-    /// Type the kernel accumulates in for `input`.
+    /// Whether the state is a single value combined by a scalar operation (sum, prod, min, max,
+    /// mean): these can use the whole-array vec4 kernel and subgroup operations.
+    pub const fn is_simple(self) -> bool {
+        matches!(
+            self,
+            ReduceOp::Sum | ReduceOp::Prod | ReduceOp::Min | ReduceOp::Max | ReduceOp::Mean
+        )
+    }
+
+    /// Whether the result is an index.
+    pub const fn is_arg(self) -> bool {
+        matches!(self, ReduceOp::Argmin | ReduceOp::Argmax)
+    }
+
+    /// Type the kernels compute values in for `input`: f32 for mean/var/std and for 16-bit
+    /// floats, else the input type.
     pub const fn accumulator(self, input: DType) -> DType {
         match self {
-            ReduceOp::Mean => DType::F32,
+            ReduceOp::Mean | ReduceOp::Var | ReduceOp::Std => DType::F32,
+            _ if input.is_half() => DType::F32,
             _ => input,
         }
     }
 
-    /// Type of the result for `input` (the same as the accumulator).
+    /// Type the kernels write results in: u32 for argmin/argmax, else the accumulator type.
+    /// (A 16-bit result type is produced by converting this f32 result.)
     pub const fn output(self, input: DType) -> DType {
-        self.accumulator(input)
+        if self.is_arg() {
+            DType::U32
+        } else {
+            self.accumulator(input)
+        }
+    }
+
+    /// The default result type for `input`, as PyTorch picks it: the input type for
+    /// sum/prod/min/max, the input type for mean/var/std of f16/bf16 and f32 otherwise, u32
+    /// indices for argmin/argmax.
+    pub const fn default_output(self, input: DType) -> DType {
+        match self {
+            ReduceOp::Argmin | ReduceOp::Argmax => DType::U32,
+            ReduceOp::Mean | ReduceOp::Var | ReduceOp::Std if !input.is_half() => DType::F32,
+            _ => input,
+        }
+    }
+
+    /// Result types allowed for `input` (PyTorch's `dtype=` choice): for f16/bf16 input every
+    /// float reduction may return f32 or the input type.
+    pub fn allowed_outputs(self, input: DType) -> Vec<DType> {
+        let mut v = vec![self.default_output(input)];
+        if input.is_half() && !self.is_arg() {
+            v.push(DType::F32);
+        }
+        v
+    }
+
+    /// Bytes of one partial state between passes.
+    pub const fn state_bytes(self) -> u64 {
+        match self {
+            ReduceOp::Var | ReduceOp::Std => 12,
+            ReduceOp::Argmin | ReduceOp::Argmax => 8,
+            _ => 4,
+        }
     }
 }
 
-/// One pass of a planned reduction.
+/// Which axes a reduction runs along.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Axes {
+    /// Every axis: the whole array reduces to one value.
+    #[default]
+    All,
+    /// The listed axes (negative ones count from the end). An empty list reduces nothing, as
+    /// in NumPy (`axis=()`).
+    List(Vec<i32>),
+}
+
+impl From<i32> for Axes {
+    fn from(a: i32) -> Axes {
+        Axes::List(vec![a])
+    }
+}
+impl From<&[i32]> for Axes {
+    fn from(a: &[i32]) -> Axes {
+        Axes::List(a.to_vec())
+    }
+}
+impl<const N: usize> From<[i32; N]> for Axes {
+    fn from(a: [i32; N]) -> Axes {
+        Axes::List(a.to_vec())
+    }
+}
+impl From<Vec<i32>> for Axes {
+    fn from(a: Vec<i32>) -> Axes {
+        Axes::List(a)
+    }
+}
+
+/// A reduction with its axes and options, for [`Recorder::reduce`] and [`Context::reduce`].
+///
+/// ```
+/// use wgpu_reduce::{Reduction, ReduceOp};
+/// let r = Reduction::new(ReduceOp::Var).axes([0, -1]).keepdim(true).correction(0);
+/// assert_eq!(r.output_shape(&[2, 3, 4]).unwrap(), vec![1, 3, 1]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reduction {
+    /// The operation.
+    pub op: ReduceOp,
+    /// The axes reduced ([`Axes::All`] by default).
+    pub axes: Axes,
+    /// Keep reduced axes as size-1 dimensions (default false).
+    pub keepdim: bool,
+    /// Var/std: the divisor is `n - correction` (default 1, Bessel's correction, as PyTorch;
+    /// NumPy's `ddof` default is 0). Where `n <= correction` the result is NaN or infinity
+    /// (PyTorch's rule).
+    pub correction: u32,
+}
+
+impl Reduction {
+    /// `op` over every axis, `keepdim` false, correction 1.
+    pub fn new(op: ReduceOp) -> Reduction {
+        Reduction {
+            op,
+            axes: Axes::All,
+            keepdim: false,
+            correction: 1,
+        }
+    }
+
+    /// Reduces along `axes` (an `i32`, an array, slice or `Vec` of them, or [`Axes::All`]).
+    pub fn axes(mut self, axes: impl Into<Axes>) -> Reduction {
+        self.axes = axes.into();
+        self
+    }
+
+    /// Keeps reduced axes as size-1 dimensions.
+    pub fn keepdim(mut self, keepdim: bool) -> Reduction {
+        self.keepdim = keepdim;
+        self
+    }
+
+    /// Sets var/std's correction (`ddof`).
+    pub fn correction(mut self, correction: u32) -> Reduction {
+        self.correction = correction;
+        self
+    }
+
+    /// Which dimensions of `shape` are reduced, after checking the axes.
+    pub fn reduced_mask(&self, shape: &[usize]) -> Result<Vec<bool>> {
+        let ndim = shape.len();
+        if ndim > MAX_DIMS {
+            return Err(Error::TooManyDims {
+                ndim,
+                max: MAX_DIMS,
+            });
+        }
+        let list = match &self.axes {
+            Axes::All => return Ok(vec![true; ndim]),
+            Axes::List(list) => list,
+        };
+        let mut mask = vec![false; ndim];
+        for &axis in list {
+            // A 0-d array accepts axis 0 and -1, as PyTorch does.
+            let n = ndim.max(1) as i64;
+            let a = i64::from(axis);
+            let norm = if a < 0 { a + n } else { a };
+            if norm < 0 || norm >= n {
+                return Err(Error::AxisOutOfRange { axis, ndim });
+            }
+            let norm = norm as usize;
+            if ndim == 0 {
+                continue;
+            }
+            if mask[norm] {
+                return Err(Error::DuplicateAxis {
+                    axis: norm,
+                    axes: list.clone(),
+                });
+            }
+            mask[norm] = true;
+        }
+        if self.op.is_arg() && list.len() > 1 {
+            return Err(Error::UnsupportedAxes {
+                op: self.op.name(),
+                axes: list.clone(),
+                allowed: "argmin and argmax take one axis or the whole array (flat index), as \
+                          in PyTorch and NumPy",
+            });
+        }
+        Ok(mask)
+    }
+
+    /// The shape of the result for an input of `shape`.
+    pub fn output_shape(&self, shape: &[usize]) -> Result<Vec<usize>> {
+        let mask = self.reduced_mask(shape)?;
+        Ok(shape
+            .iter()
+            .zip(&mask)
+            .filter_map(|(&d, &m)| match (m, self.keepdim) {
+                (false, _) => Some(d),
+                (true, true) => Some(1),
+                (true, false) => None,
+            })
+            .collect())
+    }
+}
+
+/// One `[outer, r, inner]` reduction over `r`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Problem {
+    pub outer: usize,
+    pub r: usize,
+    pub inner: usize,
+}
+
+/// Splits a reduction of `shape` over the `mask`ed axes into problems, innermost first.
+pub(crate) fn problems(shape: &[usize], mask: &[bool]) -> Vec<Problem> {
+    let out_len: usize = shape
+        .iter()
+        .zip(mask)
+        .filter(|(_, &m)| !m)
+        .map(|(&d, _)| d)
+        .product();
+    let r_total: usize = shape
+        .iter()
+        .zip(mask)
+        .filter(|(_, &m)| m)
+        .map(|(&d, _)| d)
+        .product();
+    if r_total <= 1 {
+        // Nothing to combine (or nothing at all): one element (or none) per output.
+        return vec![Problem {
+            outer: out_len,
+            r: r_total,
+            inner: 1,
+        }];
+    }
+    let mut dims: Vec<(usize, bool)> = Vec::new();
+    for (&d, &m) in shape.iter().zip(mask) {
+        if d == 1 {
+            continue;
+        }
+        match dims.last_mut() {
+            Some(last) if last.1 == m => last.0 *= d,
+            _ => dims.push((d, m)),
+        }
+    }
+    let mut out = Vec::new();
+    while let Some(g) = dims.iter().rposition(|&(_, m)| m) {
+        out.push(Problem {
+            outer: dims[..g].iter().map(|d| d.0).product(),
+            r: dims[g].0,
+            inner: dims[g + 1..].iter().map(|d| d.0).product(),
+        });
+        dims.remove(g);
+    }
+    out
+}
+
+/// One pass of the whole-array kernel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Pass {
     /// Elements this pass reads.
@@ -86,7 +366,7 @@ pub(crate) struct Pass {
 /// Vec4 words each thread of a first pass reads at least, before more workgroups are added.
 const MIN_VEC4_PER_THREAD: u64 = 4;
 
-/// Plans the passes that reduce `n` elements to one value.
+/// Plans the whole-array passes that reduce `n` elements to one value.
 pub(crate) fn plan_passes(n: u32, workgroup_size: u32, max_workgroups: u32) -> Vec<Pass> {
     let mut passes = Vec::new();
     let mut n = n;
@@ -104,75 +384,330 @@ pub(crate) fn plan_passes(n: u32, workgroup_size: u32, max_workgroups: u32) -> V
     }
 }
 
+/// One pass of the general kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AxisPass {
+    pub layout: Layout,
+    pub outer: u32,
+    pub r: u32,
+    pub inner: u32,
+    pub splits: u32,
+    pub chunk: u32,
+    pub tiles: u32,
+    pub lanes: u32,
+    pub groups: u32,
+}
+
+/// Elements each thread reads at least before a reduced axis is split across more workgroups.
+const MIN_ELEMS_PER_THREAD: u64 = 16;
+/// Most columns one workgroup of the columns layout covers.
+const MAX_COLS: u64 = 64;
+
+/// Plans the passes of the general kernel for `p`, aiming for about `target` workgroups.
+pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<AxisPass> {
+    let wg = u64::from(workgroup_size);
+    let target = u64::from(target.max(1));
+    let (outer, inner) = (p.outer as u64, p.inner as u64);
+    let mut r = p.r as u64;
+    let mut passes = Vec::new();
+    loop {
+        let (layout, lanes, tiles, base, per_split_threads) = if inner == 1 {
+            let lanes = (r.div_ceil(8)).next_power_of_two().clamp(1, wg);
+            let rows_per_group = wg / lanes;
+            (
+                Layout::Rows,
+                lanes,
+                1,
+                outer.div_ceil(rows_per_group),
+                lanes,
+            )
+        } else {
+            let cols = inner.next_power_of_two().min(MAX_COLS).min(wg);
+            let tiles = inner.div_ceil(cols);
+            (Layout::Cols, cols, tiles, outer * tiles, wg / cols)
+        };
+        let mut splits = 1;
+        let wide = layout == Layout::Cols || lanes == wg;
+        if wide && base < target {
+            splits = target
+                .div_ceil(base)
+                .min(r.div_ceil(per_split_threads * MIN_ELEMS_PER_THREAD))
+                .max(1);
+        }
+        let chunk = r.div_ceil(splits).max(1);
+        splits = r.div_ceil(chunk).max(1);
+        passes.push(AxisPass {
+            layout,
+            outer: outer as u32,
+            r: r as u32,
+            inner: inner as u32,
+            splits: splits as u32,
+            chunk: chunk as u32,
+            tiles: tiles as u32,
+            lanes: lanes as u32,
+            groups: (base * splits) as u32,
+        });
+        if splits == 1 {
+            return passes;
+        }
+        r = splits;
+    }
+}
+
 impl Recorder {
-    /// Records `op` over all of `x` into the 1-element array `out`.
-    pub(crate) fn record_reduce(
+    /// Records `red` over `x` (of `shape`) into `out`, checking everything first.
+    pub(crate) fn record_reduction(
         &mut self,
-        op: ReduceOp,
+        red: &Reduction,
         x: &RawArray,
+        shape: &[usize],
         out: &RawArray,
     ) -> Result<()> {
+        let op = red.op;
         self.check_ctx(x, "the input array")?;
         self.check_ctx(out, "the output array")?;
-        let out_dtype = op.output(x.dtype);
-        if out.dtype != out_dtype || out.len != 1 {
+        let allowed = op.allowed_outputs(x.dtype);
+        if !allowed.contains(&out.dtype) {
+            return Err(Error::UnsupportedOutput {
+                op: op.name(),
+                input: x.dtype,
+                output: out.dtype,
+                allowed: allowed
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        let mask = red.reduced_mask(shape)?;
+        let out_shape = red.output_shape(shape)?;
+        let out_len: usize = out_shape.iter().product();
+        if out.len != out_len {
             return Err(Error::InvalidUse(format!(
-                "{} of a {} array writes one {} element; the output array has {} {} elements",
+                "{} of shape {shape:?} gives shape {out_shape:?} ({out_len} elements); the \
+                 output array has {} elements",
                 op.name(),
-                x.dtype,
-                out_dtype,
-                out.len,
-                out.dtype
+                out.len
             )));
         }
-        if x.len == 0 && !op.has_identity() {
+        let r_total: usize = shape
+            .iter()
+            .zip(&mask)
+            .filter(|(_, &m)| m)
+            .map(|(&d, _)| d)
+            .product();
+        if out_len == 0 {
+            return Ok(());
+        }
+        if r_total == 0 && !op.has_identity() {
             return Err(Error::EmptyInput { op: op.name() });
         }
         let ctx = self.ctx().clone();
         ctx.check_array_size(x.len, x.dtype)?;
-        let tuning = ctx.tuning();
-        let passes = plan_passes(x.len as u32, tuning.workgroup_size, tuning.max_workgroups);
-        let acc = op.accumulator(x.dtype);
-        let divisor = x.len as f32;
+        let kernel_out = op.output(x.dtype);
+        let final_dst = if out.dtype == kernel_out {
+            out.clone()
+        } else {
+            self.lease_temporary(out_len, kernel_out)?
+        };
+        let problems = problems(shape, &mask);
         let mut src = x.clone();
-        for (i, pass) in passes.iter().enumerate() {
-            let last = i + 1 == passes.len();
+        let mut src_state = false;
+        for (i, p) in problems.iter().enumerate() {
+            let last = i + 1 == problems.len();
             let dst = if last {
-                out.clone()
+                final_dst.clone()
             } else {
-                self.lease_temporary(pass.groups as usize, acc)?
+                self.state_array(op, x.dtype, p.outer * p.inner)?
             };
-            let variant = ReduceVariant {
-                input: src.dtype,
-                op,
-                workgroup_size: tuning.workgroup_size,
-                subgroups: tuning.subgroups,
-            };
-            let params = [
-                pass.n,
-                pass.n / 4,
-                pass.groups,
-                u32::from(last),
-                divisor.to_bits(),
-                0,
-                0,
-                0,
-            ];
-            self.push_dispatch(variant, &src, &dst, params, pass.groups)?;
+            let divisor = r_total as f32;
+            self.record_problem(op, x.dtype, *p, &src, src_state, &dst, last, divisor, red)?;
             src = dst;
+            src_state = true;
+        }
+        if out.dtype != kernel_out {
+            self.record_pack(&final_dst, out)?;
         }
         Ok(())
     }
 
+    /// An array for `count` partial states of `op` over `input`.
+    fn state_array(&mut self, op: ReduceOp, input: DType, count: usize) -> Result<RawArray> {
+        if op.is_simple() {
+            self.lease_temporary(count, op.accumulator(input))
+        } else {
+            self.lease_temporary(count * (op.state_bytes() / 4) as usize, DType::U32)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record_problem(
+        &mut self,
+        op: ReduceOp,
+        input: DType,
+        p: Problem,
+        x: &RawArray,
+        x_state: bool,
+        final_dst: &RawArray,
+        final_problem: bool,
+        divisor: f32,
+        red: &Reduction,
+    ) -> Result<()> {
+        let tuning = self.ctx().tuning();
+        let wg = tuning.workgroup_size;
+        if p.outer == 1 && p.inner == 1 && op.is_simple() {
+            // Whole-array kernel; states of scalar ops are plain accumulator values.
+            let acc = op.accumulator(input);
+            let mut src = x.clone();
+            let mut src_dtype = if x_state { acc } else { input };
+            let passes = plan_passes(p.r as u32, wg, tuning.max_workgroups);
+            for (i, pass) in passes.iter().enumerate() {
+                let last = i + 1 == passes.len();
+                let dst = if last {
+                    final_dst.clone()
+                } else {
+                    self.lease_temporary(pass.groups as usize, acc)?
+                };
+                let epv = if src_dtype.is_half() { 8 } else { 4 };
+                let mut params = [0u32; 16];
+                params[..5].copy_from_slice(&[
+                    pass.n,
+                    pass.n / epv,
+                    pass.groups,
+                    u32::from(last && final_problem),
+                    divisor.to_bits(),
+                ]);
+                let kernel = Kernel::Reduce(ReduceVariant {
+                    input: src_dtype,
+                    op,
+                    workgroup_size: wg,
+                    subgroups: tuning.subgroups,
+                });
+                let bytes = u64::from(pass.groups) * acc.size_bytes() as u64;
+                self.push_dispatch(kernel, &src, &dst, bytes, params, pass.groups)?;
+                src = dst;
+                src_dtype = acc;
+            }
+            return Ok(());
+        }
+        let passes = plan_axis(p, wg, tuning.max_workgroups);
+        let mut src = x.clone();
+        let mut src_state = x_state;
+        for (i, pass) in passes.iter().enumerate() {
+            let last = i + 1 == passes.len();
+            let dst_final = last && final_problem;
+            let outputs = pass.outer as usize * pass.splits as usize * pass.inner as usize;
+            let dst = if last {
+                final_dst.clone()
+            } else {
+                self.state_array(op, input, outputs)?
+            };
+            let kernel = AxisVariant {
+                layout: pass.layout,
+                op,
+                input,
+                src_state,
+                dst_final,
+                workgroup_size: wg,
+            };
+            let elem_bytes = if dst_final {
+                op.output(input).size_bytes() as u64
+            } else {
+                op.state_bytes()
+            };
+            let (gx, _) = self.grid(pass.groups)?;
+            let params = [
+                pass.outer,
+                pass.r,
+                pass.inner,
+                pass.splits,
+                pass.chunk,
+                pass.tiles,
+                pass.lanes,
+                pass.groups,
+                gx,
+                u32::from(dst_final),
+                divisor.to_bits(),
+                (red.correction as f32).to_bits(),
+                0,
+                0,
+                0,
+                0,
+            ];
+            let bytes = outputs as u64 * elem_bytes;
+            self.push_dispatch(Kernel::Axis(kernel), &src, &dst, bytes, params, pass.groups)?;
+            src = dst;
+            src_state = true;
+        }
+        Ok(())
+    }
+
+    /// Converts the f32 values of `src` into the 16-bit array `out`.
+    fn record_pack(&mut self, src: &RawArray, out: &RawArray) -> Result<()> {
+        let words = out.len.div_ceil(2) as u64;
+        let groups = words.div_ceil(256).max(1) as u32;
+        let (gx, _) = self.grid(groups)?;
+        let mut params = [0u32; 16];
+        params[0] = out.len as u32;
+        params[1] = gx;
+        let kernel = Kernel::Pack(PackVariant { output: out.dtype });
+        self.push_dispatch(kernel, src, out, words * 4, params, groups)
+    }
+
     fn reduce_new<T: Element, O: Element>(
+        &mut self,
+        red: &Reduction,
+        x: &GpuArray<T>,
+    ) -> Result<GpuArray<O>> {
+        let shape = red.output_shape(x.shape())?;
+        let out = self.lease_output::<O>(shape)?;
+        self.record_reduction(red, &x.raw(), x.shape(), &out.raw())?;
+        Ok(out)
+    }
+
+    /// Records any reduction: `red` says the operation, axes, `keepdim` and correction; `O` is
+    /// the result type (see [`ReduceOp::allowed_outputs`]: e.g. `f32` or the input type for
+    /// f16/bf16 sums, as PyTorch's `dtype=` argument). The result stays on the GPU.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::{half::f16, Context, ReduceOp, Reduction};
+    /// let ctx = Context::new()?;
+    /// let x = ctx.upload_shaped(&vec![f16::from_f32(0.5); 6], &[2, 3])?;
+    /// let mut rec = ctx.recorder();
+    /// let rows = rec.reduce::<f16, f32>(&x, &Reduction::new(ReduceOp::Sum).axes(-1))?;
+    /// let t = rec.read(&rows)?;
+    /// assert_eq!(rec.submit()?.wait()?.get(&t)?, vec![1.5, 1.5]);
+    /// # Ok(()) }
+    /// ```
+    pub fn reduce<T: Element, O: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        red: &Reduction,
+    ) -> Result<GpuArray<O>> {
+        self.reduce_new(red, x)
+    }
+
+    /// Records `red` over `x` into `out`, a caller's array with as many elements as the
+    /// result shape (its own shape is not changed).
+    pub fn reduce_to<T: Element, O: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        red: &Reduction,
+        out: &GpuArray<O>,
+    ) -> Result<()> {
+        self.record_reduction(red, &x.raw(), x.shape(), &out.raw())
+    }
+
+    /// Records `op` over all of `x` into `out`, a caller's array of one element whose type is
+    /// one of the op's result types.
+    pub fn reduce_into<T: Element, O: Element>(
         &mut self,
         op: ReduceOp,
         x: &GpuArray<T>,
-    ) -> Result<GpuArray<O>> {
-        debug_assert_eq!(O::DTYPE, op.output(T::DTYPE));
-        let out = self.lease_result::<O>()?;
-        self.record_reduce(op, &x.raw(), &out.raw())?;
-        Ok(out)
+        out: &GpuArray<O>,
+    ) -> Result<()> {
+        self.reduce_to(x, &Reduction::new(op), out)
     }
 
     /// Records the sum of all elements. The result stays on the GPU as a 0-d array.
@@ -180,73 +715,257 @@ impl Recorder {
     /// Floats are summed in f32 (pairwise/tree order: see the crate docs for the error bound);
     /// integers wrap modulo 2^32. The sum of an empty array is 0.
     pub fn sum<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(ReduceOp::Sum, x)
+        self.reduce_new(&Reduction::new(ReduceOp::Sum), x)
     }
 
     /// Records the product of all elements (1 for an empty array; integers wrap).
     pub fn prod<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(ReduceOp::Prod, x)
+        self.reduce_new(&Reduction::new(ReduceOp::Prod), x)
     }
 
     /// Records the minimum (NaN if any element is NaN; [`Error::EmptyInput`] if empty).
     pub fn min<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(ReduceOp::Min, x)
+        self.reduce_new(&Reduction::new(ReduceOp::Min), x)
     }
 
     /// Records the maximum (NaN if any element is NaN; [`Error::EmptyInput`] if empty).
     pub fn max<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(ReduceOp::Max, x)
+        self.reduce_new(&Reduction::new(ReduceOp::Max), x)
     }
 
-    /// Records the mean, accumulated and returned in f32 for every input type
-    /// ([`Error::EmptyInput`] if empty).
+    /// Records the mean, accumulated and returned in f32 ([`Error::EmptyInput`] if empty).
     pub fn mean<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<f32>> {
-        self.reduce_new(ReduceOp::Mean, x)
+        self.reduce_new(&Reduction::new(ReduceOp::Mean), x)
     }
 
-    /// Records `op` over `x` into `out`, a caller's array of one element whose type is the
-    /// op's output type (`f32` for mean, else `T`).
-    pub fn reduce_into<T: Element, O: Element>(
+    /// Records the variance of all elements in f32, dividing by `n - correction`.
+    pub fn var<T: Element>(&mut self, x: &GpuArray<T>, correction: u32) -> Result<GpuArray<f32>> {
+        self.reduce_new(&Reduction::new(ReduceOp::Var).correction(correction), x)
+    }
+
+    /// Records the standard deviation of all elements in f32 (see [`Recorder::var`]).
+    pub fn std<T: Element>(&mut self, x: &GpuArray<T>, correction: u32) -> Result<GpuArray<f32>> {
+        self.reduce_new(&Reduction::new(ReduceOp::Std).correction(correction), x)
+    }
+
+    /// Records the flat index of the smallest element (first NaN if any; lowest index on ties).
+    pub fn argmin<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<u32>> {
+        self.reduce_new(&Reduction::new(ReduceOp::Argmin), x)
+    }
+
+    /// Records the flat index of the largest element (first NaN if any; lowest index on ties).
+    pub fn argmax<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<u32>> {
+        self.reduce_new(&Reduction::new(ReduceOp::Argmax), x)
+    }
+
+    /// Records the sum along `axes` (see [`Axes`]); the result has `x`'s type.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload_shaped(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+    /// let mut rec = ctx.recorder();
+    /// let cols = rec.sum_axes(&x, 0, false)?;        // shape [3]
+    /// let rows = rec.sum_axes(&x, -1, true)?;        // shape [2, 1]
+    /// let (tc, tr) = (rec.read(&cols)?, rec.read(&rows)?);
+    /// let res = rec.submit()?.wait()?;
+    /// assert_eq!(res.get(&tc)?, vec![5.0, 7.0, 9.0]);
+    /// assert_eq!(res.get(&tr)?, vec![6.0, 15.0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn sum_axes<T: Element>(
         &mut self,
-        op: ReduceOp,
         x: &GpuArray<T>,
-        out: &GpuArray<O>,
-    ) -> Result<()> {
-        self.record_reduce(op, &x.raw(), &out.raw())
+        axes: impl Into<Axes>,
+        keepdim: bool,
+    ) -> Result<GpuArray<T>> {
+        let red = Reduction::new(ReduceOp::Sum).axes(axes).keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the product along `axes`.
+    pub fn prod_axes<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axes: impl Into<Axes>,
+        keepdim: bool,
+    ) -> Result<GpuArray<T>> {
+        let red = Reduction::new(ReduceOp::Prod).axes(axes).keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the minimum along `axes`.
+    pub fn min_axes<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axes: impl Into<Axes>,
+        keepdim: bool,
+    ) -> Result<GpuArray<T>> {
+        let red = Reduction::new(ReduceOp::Min).axes(axes).keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the maximum along `axes`.
+    pub fn max_axes<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axes: impl Into<Axes>,
+        keepdim: bool,
+    ) -> Result<GpuArray<T>> {
+        let red = Reduction::new(ReduceOp::Max).axes(axes).keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the mean along `axes`, in f32.
+    pub fn mean_axes<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axes: impl Into<Axes>,
+        keepdim: bool,
+    ) -> Result<GpuArray<f32>> {
+        let red = Reduction::new(ReduceOp::Mean).axes(axes).keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the variance along `axes` in f32, dividing by `n - correction`.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload_shaped(&[1.0f32, 3.0, 10.0, 14.0], &[2, 2])?;
+    /// let mut rec = ctx.recorder();
+    /// let v = rec.var_axes(&x, 1, 1, false)?;
+    /// let t = rec.read(&v)?;
+    /// assert_eq!(rec.submit()?.wait()?.get(&t)?, vec![2.0, 8.0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn var_axes<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axes: impl Into<Axes>,
+        correction: u32,
+        keepdim: bool,
+    ) -> Result<GpuArray<f32>> {
+        let red = Reduction::new(ReduceOp::Var)
+            .axes(axes)
+            .correction(correction)
+            .keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the standard deviation along `axes` in f32.
+    pub fn std_axes<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axes: impl Into<Axes>,
+        correction: u32,
+        keepdim: bool,
+    ) -> Result<GpuArray<f32>> {
+        let red = Reduction::new(ReduceOp::Std)
+            .axes(axes)
+            .correction(correction)
+            .keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the index of the minimum along one `axis` (u32 indices along that axis).
+    pub fn argmin_axis<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axis: i32,
+        keepdim: bool,
+    ) -> Result<GpuArray<u32>> {
+        let red = Reduction::new(ReduceOp::Argmin).axes(axis).keepdim(keepdim);
+        self.reduce_new(&red, x)
+    }
+
+    /// Records the index of the maximum along one `axis`.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload_shaped(&[1.0f32, 9.0, 9.0, 7.0, 0.0, 2.0], &[2, 3])?;
+    /// let mut rec = ctx.recorder();
+    /// let i = rec.argmax_axis(&x, 1, false)?;
+    /// let t = rec.read(&i)?;
+    /// assert_eq!(rec.submit()?.wait()?.get(&t)?, vec![1, 0]); // ties: lowest index
+    /// # Ok(()) }
+    /// ```
+    pub fn argmax_axis<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        axis: i32,
+        keepdim: bool,
+    ) -> Result<GpuArray<u32>> {
+        let red = Reduction::new(ReduceOp::Argmax).axes(axis).keepdim(keepdim);
+        self.reduce_new(&red, x)
     }
 }
 
 impl Context {
-    fn reduce_scalar<T: Element, O: Element>(&self, op: ReduceOp, x: &GpuArray<T>) -> Result<O> {
+    fn reduce_scalar<T: Element, O: Element>(&self, red: &Reduction, x: &GpuArray<T>) -> Result<O> {
         let mut rec = self.recorder();
-        let out = rec.reduce_new::<T, O>(op, x)?;
+        let out = rec.reduce_new::<T, O>(red, x)?;
         let token = rec.read(&out)?;
         rec.submit()?.wait()?.scalar(&token)
     }
 
+    /// Records and submits `red` over `x` (one submission) and returns the result array, which
+    /// stays on the GPU; read it with [`Context::read`]. See [`Recorder::reduce`].
+    pub fn reduce<T: Element, O: Element>(
+        &self,
+        x: &GpuArray<T>,
+        red: &Reduction,
+    ) -> Result<GpuArray<O>> {
+        let mut rec = self.recorder();
+        let out = rec.reduce_new::<T, O>(red, x)?;
+        let _ = rec.submit()?;
+        Ok(out)
+    }
+
     /// Sum of all elements, blocking (one submission, one readback). See [`Recorder::sum`].
     pub fn sum<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
-        self.reduce_scalar(ReduceOp::Sum, x)
+        self.reduce_scalar(&Reduction::new(ReduceOp::Sum), x)
     }
 
     /// Product of all elements, blocking. See [`Recorder::prod`].
     pub fn prod<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
-        self.reduce_scalar(ReduceOp::Prod, x)
+        self.reduce_scalar(&Reduction::new(ReduceOp::Prod), x)
     }
 
     /// Minimum, blocking. See [`Recorder::min`].
     pub fn min<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
-        self.reduce_scalar(ReduceOp::Min, x)
+        self.reduce_scalar(&Reduction::new(ReduceOp::Min), x)
     }
 
     /// Maximum, blocking. See [`Recorder::max`].
     pub fn max<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
-        self.reduce_scalar(ReduceOp::Max, x)
+        self.reduce_scalar(&Reduction::new(ReduceOp::Max), x)
     }
 
     /// Mean in f32, blocking. See [`Recorder::mean`].
     pub fn mean<T: Element>(&self, x: &GpuArray<T>) -> Result<f32> {
-        self.reduce_scalar(ReduceOp::Mean, x)
+        self.reduce_scalar(&Reduction::new(ReduceOp::Mean), x)
+    }
+
+    /// Variance in f32 with `correction`, blocking. See [`Recorder::var`].
+    pub fn var<T: Element>(&self, x: &GpuArray<T>, correction: u32) -> Result<f32> {
+        self.reduce_scalar(&Reduction::new(ReduceOp::Var).correction(correction), x)
+    }
+
+    /// Standard deviation in f32 with `correction`, blocking. See [`Recorder::std`].
+    pub fn std<T: Element>(&self, x: &GpuArray<T>, correction: u32) -> Result<f32> {
+        self.reduce_scalar(&Reduction::new(ReduceOp::Std).correction(correction), x)
+    }
+
+    /// Flat index of the minimum, blocking. See [`Recorder::argmin`].
+    pub fn argmin<T: Element>(&self, x: &GpuArray<T>) -> Result<u32> {
+        self.reduce_scalar(&Reduction::new(ReduceOp::Argmin), x)
+    }
+
+    /// Flat index of the maximum, blocking. See [`Recorder::argmax`].
+    pub fn argmax<T: Element>(&self, x: &GpuArray<T>) -> Result<u32> {
+        self.reduce_scalar(&Reduction::new(ReduceOp::Argmax), x)
     }
 }
 
@@ -290,6 +1009,65 @@ mod tests {
         assert_eq!(p.last().map(|p| p.groups), Some(1));
         for w in p.windows(2) {
             assert_eq!(w[1].n, w[0].groups);
+        }
+    }
+
+    fn pr(outer: usize, r: usize, inner: usize) -> Problem {
+        Problem { outer, r, inner }
+    }
+
+    #[test]
+    fn shapes_simplify_to_problems() {
+        // Whole array, any shape: one row.
+        assert_eq!(problems(&[4, 5, 6], &[true; 3]), vec![pr(1, 120, 1)]);
+        // Last axis, first axis, middle axis.
+        assert_eq!(problems(&[4, 5], &[false, true]), vec![pr(4, 5, 1)]);
+        assert_eq!(problems(&[4, 5], &[true, false]), vec![pr(1, 4, 5)]);
+        assert_eq!(
+            problems(&[4, 5, 6], &[false, true, false]),
+            vec![pr(4, 5, 6)]
+        );
+        // Size-1 dims vanish; adjacent reduced dims merge.
+        assert_eq!(
+            problems(&[1, 4, 1, 5, 6], &[true, false, true, true, true]),
+            vec![pr(4, 30, 1)]
+        );
+        // Non-adjacent axes: innermost group first, then the next on what is left.
+        assert_eq!(
+            problems(&[2, 3, 4], &[true, false, true]),
+            vec![pr(6, 4, 1), pr(1, 2, 3)]
+        );
+        // Nothing reduced, and empty reductions.
+        assert_eq!(problems(&[3, 4], &[false, false]), vec![pr(12, 1, 1)]);
+        assert_eq!(problems(&[3, 0], &[false, true]), vec![pr(3, 0, 1)]);
+    }
+
+    #[test]
+    fn axis_plans_split_long_reductions_and_pack_short_rows() {
+        // 3 rows of 2^24: rows layout, split across workgroups, then a pass over the partials.
+        let p = plan_axis(pr(3, 1 << 24, 1), 256, 1024);
+        assert_eq!(p[0].layout, Layout::Rows);
+        assert!(p[0].splits > 1 && p[0].groups >= 1024, "{p:?}");
+        assert_eq!(p.last().unwrap().splits, 1);
+        // 2^24 rows of 3: one thread per row, 256 rows per workgroup, one pass.
+        let p = plan_axis(pr(1 << 24, 3, 1), 256, 1024);
+        assert_eq!(p.len(), 1);
+        assert_eq!((p[0].lanes, p[0].groups), (1, 1 << 16));
+        // 2^24 x 3 over axis 0: columns layout, split.
+        let p = plan_axis(pr(1, 1 << 24, 3), 256, 1024);
+        assert_eq!(p[0].layout, Layout::Cols);
+        assert_eq!(p[0].lanes, 4);
+        assert!(p[0].splits > 1);
+        assert_eq!(p.last().unwrap().splits, 1);
+        for w in p.windows(2) {
+            assert_eq!(w[1].r, w[0].splits);
+        }
+        // Every element is covered: chunks times splits reach r.
+        for q in [pr(7, 1000, 1), pr(3, 12345, 9), pr(1, 1 << 20, 1)] {
+            for pass in plan_axis(q, 128, 100) {
+                assert!(u64::from(pass.chunk) * u64::from(pass.splits) >= u64::from(pass.r));
+                assert!(u64::from(pass.chunk) * u64::from(pass.splits - 1) < u64::from(pass.r));
+            }
         }
     }
 }

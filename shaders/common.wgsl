@@ -1,0 +1,102 @@
+// Helpers shared by every kernel: NaN tests and 16-bit float conversions in integer arithmetic
+// (exact, subnormals included, and the same on every backend; no device feature needed).
+
+fn is_nan(x: f32) -> bool {
+    return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
+}
+
+fn is_nan4(x: vec4<f32>) -> vec4<bool> {
+    return (bitcast<vec4<u32>>(x) & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u);
+}
+
+// binary16 bits (low 16 bits of h) to f32.
+fn f16_bits_to_f32(h: u32) -> f32 {
+    let sign = (h & 0x8000u) << 16u;
+    let e = (h >> 10u) & 0x1fu;
+    let m = h & 0x3ffu;
+    let normal = bitcast<f32>(sign | ((e + 112u) << 23u) | (m << 13u));
+    let special = bitcast<f32>(sign | 0x7f800000u | (m << 13u));
+    let sub = bitcast<f32>(sign | bitcast<u32>(f32(m) * 5.9604644775390625e-8));
+    return select(select(normal, special, e == 31u), sub, e == 0u);
+}
+
+fn f16_bits_to_f32_4(h: vec4<u32>) -> vec4<f32> {
+    let sign = (h & vec4<u32>(0x8000u)) << vec4<u32>(16u);
+    let e = (h >> vec4<u32>(10u)) & vec4<u32>(0x1fu);
+    let m = h & vec4<u32>(0x3ffu);
+    let normal = bitcast<vec4<f32>>(sign | ((e + vec4<u32>(112u)) << vec4<u32>(23u)) | (m << vec4<u32>(13u)));
+    let special = bitcast<vec4<f32>>(sign | vec4<u32>(0x7f800000u) | (m << vec4<u32>(13u)));
+    let sub = bitcast<vec4<f32>>(sign | bitcast<vec4<u32>>(vec4<f32>(m) * 5.9604644775390625e-8));
+    return select(select(normal, special, e == vec4<u32>(31u)), sub, e == vec4<u32>(0u));
+}
+
+// Element k of a packed 16-bit array, given the word that holds it (little-endian halves).
+fn f16_at(w: u32, k: u32) -> f32 {
+    return f16_bits_to_f32(select(w & 0xffffu, w >> 16u, (k & 1u) != 0u));
+}
+
+fn bf16_at(w: u32, k: u32) -> f32 {
+    return bitcast<f32>(select(w << 16u, w & 0xffff0000u, (k & 1u) != 0u));
+}
+
+// Even (lo) and odd (hi) elements of four packed words.
+fn f16_lo4(x: vec4<u32>) -> vec4<f32> {
+    return f16_bits_to_f32_4(x & vec4<u32>(0xffffu));
+}
+
+fn f16_hi4(x: vec4<u32>) -> vec4<f32> {
+    return f16_bits_to_f32_4(x >> vec4<u32>(16u));
+}
+
+fn bf16_lo4(x: vec4<u32>) -> vec4<f32> {
+    return bitcast<vec4<f32>>(x << vec4<u32>(16u));
+}
+
+fn bf16_hi4(x: vec4<u32>) -> vec4<f32> {
+    return bitcast<vec4<f32>>(x & vec4<u32>(0xffff0000u));
+}
+
+// f32 to binary16 bits, rounding to nearest even; overflow gives infinity, NaN stays NaN.
+fn f32_to_f16_bits(x: f32) -> u32 {
+    let b = bitcast<u32>(x);
+    let sign = (b >> 16u) & 0x8000u;
+    let e = (b >> 23u) & 0xffu;
+    let m = b & 0x7fffffu;
+    if e == 255u {
+        return sign | 0x7c00u | select(0u, 0x200u | (m >> 13u), m != 0u);
+    }
+    let ue = i32(e) - 112;
+    if ue >= 31 {
+        return sign | 0x7c00u;
+    }
+    if ue <= 0 {
+        if ue < -10 {
+            return sign;
+        }
+        let mm = m | 0x800000u;
+        let shift = u32(14 - ue);
+        var h = mm >> shift;
+        let rem = mm & ((1u << shift) - 1u);
+        let half = 1u << (shift - 1u);
+        if rem > half || (rem == half && (h & 1u) == 1u) {
+            h += 1u;
+        }
+        return sign | h;
+    }
+    var h = (u32(ue) << 10u) | (m >> 13u);
+    let rem = m & 0x1fffu;
+    if rem > 0x1000u || (rem == 0x1000u && (h & 1u) == 1u) {
+        h += 1u;
+    }
+    return sign | h;
+}
+
+// f32 to bfloat16 bits, rounding to nearest even; NaN stays a (quiet) NaN.
+fn f32_to_bf16_bits(x: f32) -> u32 {
+    let b = bitcast<u32>(x);
+    if (b & 0x7fffffffu) > 0x7f800000u {
+        return (b >> 16u) | 0x40u;
+    }
+    return (b + 0x7fffu + ((b >> 16u) & 1u)) >> 16u;
+}
+

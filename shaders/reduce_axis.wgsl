@@ -1,0 +1,142 @@
+// General reduction of an input viewed as [outer, r, inner] over r, writing [outer, splits, inner]
+// values (states for a later pass, or final results when splits == 1).
+//
+// Specialised by a prelude (see src/kernels.rs) that defines:
+//   const WG: u32                    workgroup size (a power of two)
+//   alias S, alias SRC, alias DST    state type, input element type, output element type
+//   fn identity() -> S, fn combine(a: S, b: S) -> S
+//   fn load(k: u32, j: u32) -> S     state of input element k, at index j along the reduced axis
+//   fn store(o: u32, s: S)           writes output o (applying finalize in a final pass)
+//
+// The reduced range is cut into `splits` chunks of `chunk` elements; each workgroup handles one
+// chunk of a tile of outputs. Workgroups are numbered linearly over a 2-D grid (`groups_x`
+// wide) so more than 65535 of them can run.
+
+struct AxisParams {
+    outer: u32,
+    r: u32,
+    inner: u32,
+    splits: u32,
+    chunk: u32,
+    // Column tiles per outer index (columns layout).
+    tiles: u32,
+    // Threads per row (rows layout) or columns per workgroup (columns layout); a power of two.
+    lanes: u32,
+    // Workgroups in this dispatch, and the width of the dispatch grid.
+    groups: u32,
+    groups_x: u32,
+    flags: u32,
+    // Mean's divisor (elements reduced in all), var/std's correction.
+    divisor: f32,
+    correction: f32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+    pad3: u32,
+}
+
+@group(0) @binding(1) var<storage, read> src: array<SRC>;
+@group(0) @binding(2) var<storage, read_write> dst: array<DST>;
+@group(0) @binding(3) var<uniform> params: AxisParams;
+
+var<workgroup> scratch: array<S, WG>;
+
+// Rows layout: `lanes` threads per row, WG / lanes rows per workgroup.
+fn reduce_rows(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g >= params.groups {
+        return;
+    }
+    let lanes = params.lanes;
+    let split = g % params.splits;
+    let row = (g / params.splits) * (WG / lanes) + lid / lanes;
+    let lane = lid % lanes;
+    var acc0 = identity();
+    if row < params.outer {
+        var acc1 = acc0;
+        var acc2 = acc0;
+        var acc3 = acc0;
+        let start = split * params.chunk;
+        let end = min(start + params.chunk, params.r);
+        let base = row * params.r;
+        var j = start + lane;
+        while j + 3u * lanes < end {
+            acc0 = combine(acc0, load(base + j, j));
+            acc1 = combine(acc1, load(base + j + lanes, j + lanes));
+            acc2 = combine(acc2, load(base + j + 2u * lanes, j + 2u * lanes));
+            acc3 = combine(acc3, load(base + j + 3u * lanes, j + 3u * lanes));
+            j += 4u * lanes;
+        }
+        while j < end {
+            acc0 = combine(acc0, load(base + j, j));
+            j += lanes;
+        }
+        acc0 = combine(combine(acc0, acc1), combine(acc2, acc3));
+    }
+    scratch[lid] = acc0;
+    workgroupBarrier();
+    for (var s = lanes / 2u; s > 0u; s = s >> 1u) {
+        if lane < s {
+            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
+        }
+        workgroupBarrier();
+    }
+    if lane == 0u && row < params.outer {
+        store(row * params.splits + split, scratch[lid]);
+    }
+}
+
+// Columns layout: `lanes` adjacent columns per workgroup, WG / lanes slices of r.
+fn reduce_cols(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g >= params.groups {
+        return;
+    }
+    let cols = params.lanes;
+    let slices = WG / cols;
+    let tx = lid % cols;
+    let ty = lid / cols;
+    let split = g % params.splits;
+    let t = g / params.splits;
+    let o = t / params.tiles;
+    let i = (t % params.tiles) * cols + tx;
+    let inner = params.inner;
+    var acc0 = identity();
+    if i < inner {
+        var acc1 = acc0;
+        var acc2 = acc0;
+        var acc3 = acc0;
+        let start = split * params.chunk;
+        let end = min(start + params.chunk, params.r);
+        let step = slices * inner;
+        var j = start + ty;
+        var k = (o * params.r + j) * inner + i;
+        while j + 3u * slices < end {
+            acc0 = combine(acc0, load(k, j));
+            acc1 = combine(acc1, load(k + step, j + slices));
+            acc2 = combine(acc2, load(k + 2u * step, j + 2u * slices));
+            acc3 = combine(acc3, load(k + 3u * step, j + 3u * slices));
+            j += 4u * slices;
+            k += 4u * step;
+        }
+        while j < end {
+            acc0 = combine(acc0, load(k, j));
+            j += slices;
+            k += step;
+        }
+        acc0 = combine(combine(acc0, acc1), combine(acc2, acc3));
+    }
+    scratch[lid] = acc0;
+    workgroupBarrier();
+    for (var s = slices / 2u; s > 0u; s = s >> 1u) {
+        if ty < s {
+            scratch[lid] = combine(scratch[lid], scratch[lid + s * cols]);
+        }
+        workgroupBarrier();
+    }
+    if ty == 0u && i < inner {
+        store((o * params.splits + split) * inner + i, scratch[lid]);
+    }
+}
+
+@compute @workgroup_size(WG)
