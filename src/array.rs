@@ -245,10 +245,19 @@ impl Context {
                     | wgpu::BufferUsages::COPY_DST,
                 mapped_at_creation: false,
             });
-            if !data.is_empty() {
+            // Copies must be whole 4-byte words: an odd number of 16-bit elements ends in a
+            // word padded with zero.
+            let bytes: &[u8] = bytemuck::cast_slice(data);
+            let aligned = bytes.len() / 4 * 4;
+            if aligned > 0 {
+                self.inner.queue.write_buffer(&buffer, 0, &bytes[..aligned]);
+            }
+            if aligned < bytes.len() {
+                let mut tail = [0u8; 4];
+                tail[..bytes.len() - aligned].copy_from_slice(&bytes[aligned..]);
                 self.inner
                     .queue
-                    .write_buffer(&buffer, 0, bytemuck::cast_slice(data));
+                    .write_buffer(&buffer, aligned as u64, &tail);
             }
             Ok(buffer)
         })?;

@@ -425,7 +425,10 @@ impl Context {
 
     /// The pipeline of `variant`: from the cache, or compiled now inside an error scope (a
     /// shader the device rejects becomes an [`Error`] and is not cached).
-    pub(crate) fn pipeline(&self, variant: crate::kernels::Kernel) -> Result<wgpu::ComputePipeline> {
+    pub(crate) fn pipeline(
+        &self,
+        variant: crate::kernels::Kernel,
+    ) -> Result<wgpu::ComputePipeline> {
         let kernels = &self.inner.kernels;
         if let Some(p) = kernels.cached(variant) {
             return Ok(p);

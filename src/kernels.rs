@@ -58,7 +58,10 @@ pub enum Kernel {
 impl Kernel {
     /// Every kernel variant the library can build.
     pub fn all() -> Vec<Kernel> {
-        let mut v: Vec<Kernel> = ReduceVariant::all().into_iter().map(Kernel::Reduce).collect();
+        let mut v: Vec<Kernel> = ReduceVariant::all()
+            .into_iter()
+            .map(Kernel::Reduce)
+            .collect();
         v.extend(AxisVariant::all().into_iter().map(Kernel::Axis));
         v.extend(PackVariant::all().into_iter().map(Kernel::Pack));
         v
@@ -447,7 +450,11 @@ impl AxisVariant {
                     id = identity_expr(op, v),
                     what = if op == ReduceOp::Argmin { "smallest" } else { "largest" },
                 ));
-                ("S", format!("return S({elem}, j);"), "return s.i;".to_string())
+                (
+                    "S",
+                    format!("return S({elem}, j);"),
+                    "return s.i;".to_string(),
+                )
             }
             _ => {
                 let (combine, _, _) = scalar_combine(op, v);
@@ -478,9 +485,7 @@ impl AxisVariant {
         } else {
             p.push_str(&format!("fn load(k: u32, j: u32) -> S {{ {load_raw} }}\n"));
         }
-        p.push_str(&format!(
-            "fn finalize(s: S) -> {out} {{ {finalize} }}\n"
-        ));
+        p.push_str(&format!("fn finalize(s: S) -> {out} {{ {finalize} }}\n"));
         if self.dst_final {
             p.push_str("fn store(o: u32, s: S) { dst[o] = finalize(s); }\n");
         } else {
@@ -502,9 +507,7 @@ impl PackVariant {
     /// Both variants.
     pub fn all() -> Vec<PackVariant> {
         vec![
-            PackVariant {
-                output: DType::F16,
-            },
+            PackVariant { output: DType::F16 },
             PackVariant {
                 output: DType::BF16,
             },

@@ -122,3 +122,5 @@ pub const LENGTHS: &[usize] = &[
     65537,
     (1 << 20) + 3,
 ];
+pub mod reference;
+pub mod run;

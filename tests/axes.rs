@@ -1,0 +1,219 @@
+//! Reductions along axes, argmin/argmax, var/std and 16-bit floats against the CPU reference
+//! (tests/common/reference.rs: f64 for floats, wrapping 32-bit for integers, tolerances stated
+//! there), on fresh seeded random inputs. Result buffers are poisoned before each run, so an
+//! unwritten element shows up as NaN / u32::MAX.
+
+mod common;
+
+use common::reference::{check, reference, Data};
+use common::run::{make_data, run, upload};
+use common::{contexts, rng};
+use rand::rngs::StdRng;
+use rand::Rng;
+use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
+
+fn data_for(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data {
+    let near_one = op == ReduceOp::Prod;
+    let mut r1 = StdRng::clone(rng);
+    let d = make_data(
+        dtype,
+        n,
+        || {
+            if near_one {
+                r1.gen_range(0.99..1.01)
+            } else {
+                r1.gen_range(-1.0..1.0)
+            }
+        },
+        || i64::from(rng.gen::<i32>()),
+    );
+    *rng = r1;
+    d
+}
+
+/// Runs `red` on random data of `dtype` and `shape`, for every allowed result type, and checks
+/// values and shape against the reference.
+fn case(ctx: &Context, rng: &mut StdRng, dtype: DType, shape: &[usize], red: &Reduction) {
+    let n: usize = shape.iter().product();
+    let data = data_for(rng, red.op, dtype, n);
+    let inp = upload(ctx, dtype, &data, shape);
+    let want = reference(&data, shape, red);
+    for out in red.op.allowed_outputs(dtype) {
+        let what = format!(
+            "{} {dtype}->{out} shape {shape:?} axes {:?} keepdim {}",
+            red.op.name(),
+            red.axes,
+            red.keepdim
+        );
+        let (got, got_shape) = run(ctx, &inp, red, out).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(got_shape, red.output_shape(shape).unwrap(), "{what}: shape");
+        check(&what, red.op, dtype, out, &got, &want);
+    }
+}
+
+const SHAPES: &[(&[usize], &[&[i32]])] = &[
+    (&[5, 7], &[&[0], &[1], &[-1], &[0, 1], &[]]),
+    (&[1, 100_003], &[&[0], &[1]]),
+    (&[100_003, 1], &[&[0], &[1]]),
+    (&[3, 65_539], &[&[0], &[1]]),
+    (&[65_539, 3], &[&[0], &[1]]),
+    (&[257, 1031], &[&[0], &[-1]]),
+    (
+        &[4, 5, 6, 7],
+        &[&[0, 2], &[1, 3], &[1, 2], &[-2], &[0, 1, 2, 3], &[3, 0]],
+    ),
+    (
+        &[2, 1, 3, 1, 2, 1, 2, 3],
+        &[&[0, 2, 4, 6], &[7], &[1, 3, 5]],
+    ),
+    (&[], &[&[0], &[-1], &[]]),
+];
+
+fn shapes_for(op: ReduceOp, dtype: DType, ctx: &Context, rng: &mut StdRng) {
+    for (shape, axes_list) in SHAPES {
+        for keepdim in [false, true] {
+            let mut reds = vec![Reduction::new(op).keepdim(keepdim)];
+            for axes in *axes_list {
+                if op.is_arg() && axes.len() > 1 {
+                    continue;
+                }
+                reds.push(Reduction::new(op).axes(axes.to_vec()).keepdim(keepdim));
+            }
+            for red in reds {
+                case(ctx, rng, dtype, shape, &red);
+            }
+        }
+    }
+}
+
+#[test]
+fn sum_prod_mean_along_axes_all_dtypes() {
+    let mut rng = rng("sum_prod_mean_along_axes");
+    let ctx = common::ctx();
+    for op in [ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Mean] {
+        for dtype in DType::ALL {
+            shapes_for(op, dtype, ctx, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn min_max_argmin_argmax_along_axes_all_dtypes() {
+    let mut rng = rng("min_max_arg_along_axes");
+    let ctx = common::ctx();
+    for op in [
+        ReduceOp::Min,
+        ReduceOp::Max,
+        ReduceOp::Argmin,
+        ReduceOp::Argmax,
+    ] {
+        for dtype in DType::ALL {
+            shapes_for(op, dtype, ctx, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn var_std_along_axes_all_dtypes() {
+    let mut rng = rng("var_std_along_axes");
+    let ctx = common::ctx();
+    for op in [ReduceOp::Var, ReduceOp::Std] {
+        for dtype in DType::ALL {
+            shapes_for(op, dtype, ctx, &mut rng);
+        }
+        for correction in [0, 2] {
+            case(
+                ctx,
+                &mut rng,
+                DType::F32,
+                &[6, 9],
+                &Reduction::new(op).axes(1).correction(correction),
+            );
+        }
+    }
+}
+
+#[test]
+fn whole_array_ops_with_the_fallback_workgroup_step() {
+    let mut rng = rng("whole_array_fallback");
+    for ctx in contexts() {
+        for op in ReduceOp::ALL {
+            for dtype in DType::ALL {
+                for n in [1usize, 7, 8, 9, 1025, 65_543] {
+                    case(ctx, &mut rng, dtype, &[n], &Reduction::new(op));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_reductions() {
+    let ctx = common::ctx();
+    let x = ctx.upload_shaped::<f32>(&[], &[3, 0]).unwrap();
+    // Sum and prod over an empty axis give their identity per output.
+    let mut rec = ctx.recorder();
+    let s = rec.sum_axes(&x, 1, false).unwrap();
+    let p = rec.prod_axes(&x, 1, true).unwrap();
+    let e = rec.sum_axes(&x, 0, false).unwrap(); // shape [0]: nothing to compute
+    let (ts, tp, te) = (
+        rec.read(&s).unwrap(),
+        rec.read(&p).unwrap(),
+        rec.read(&e).unwrap(),
+    );
+    let res = rec.submit().unwrap().wait().unwrap();
+    assert_eq!(res.get(&ts).unwrap(), vec![0.0; 3]);
+    assert_eq!(res.get(&tp).unwrap(), vec![1.0; 3]);
+    assert_eq!(p.shape(), &[3, 1]);
+    assert!(res.get(&te).unwrap().is_empty());
+    assert_eq!(e.shape(), &[0]);
+    for op in [
+        ReduceOp::Min,
+        ReduceOp::Max,
+        ReduceOp::Mean,
+        ReduceOp::Var,
+        ReduceOp::Std,
+        ReduceOp::Argmin,
+        ReduceOp::Argmax,
+    ] {
+        let err = ctx
+            .reduce::<f32, f32>(&x, &Reduction::new(op).axes(1))
+            .map(|_| ());
+        let err = match op {
+            ReduceOp::Argmin | ReduceOp::Argmax => ctx
+                .reduce::<f32, u32>(&x, &Reduction::new(op).axes(1))
+                .map(|_| ()),
+            _ => err,
+        };
+        assert!(
+            matches!(err, Err(wgpu_reduce::Error::EmptyInput { .. })),
+            "{op:?}: {err:?}"
+        );
+    }
+    // Axes whose result is empty need no elements at all: no error, an empty result.
+    let y = ctx
+        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Max).axes(0))
+        .unwrap();
+    assert_eq!(y.shape(), &[0]);
+}
+
+#[test]
+fn axes_forms() {
+    assert_eq!(Axes::from(1), Axes::List(vec![1]));
+    assert_eq!(Axes::from([0, 2]), Axes::List(vec![0, 2]));
+    assert_eq!(Axes::from(vec![-1]), Axes::List(vec![-1]));
+    assert_eq!(Axes::from(&[3][..]), Axes::List(vec![3]));
+    let r = Reduction::new(ReduceOp::Sum).axes([-1, 0]);
+    assert_eq!(r.output_shape(&[2, 3, 4]).unwrap(), vec![3]);
+    assert_eq!(
+        r.clone().keepdim(true).output_shape(&[2, 3, 4]).unwrap(),
+        vec![1, 3, 1]
+    );
+    assert_eq!(
+        Reduction::new(ReduceOp::Sum)
+            .axes(Axes::List(vec![]))
+            .output_shape(&[2, 3])
+            .unwrap(),
+        vec![2, 3]
+    );
+}

@@ -1,0 +1,253 @@
+//! CPU reference for every reduction, in f64 (floats) or wrapping 32-bit arithmetic (integers),
+//! over any shape and set of axes, with the tolerance each result is checked against.
+
+use half::{bf16, f16};
+use wgpu_reduce::{DType, ReduceOp, Reduction};
+
+const U: f64 = f32::EPSILON as f64 / 2.0;
+
+/// Input values as the reference sees them: floats exactly as f64, integers as i64.
+#[derive(Debug, Clone)]
+pub enum Data {
+    F(Vec<f64>),
+    I32(Vec<i32>),
+    U32(Vec<u32>),
+}
+
+impl Data {
+    pub fn len(&self) -> usize {
+        match self {
+            Data::F(v) => v.len(),
+            Data::I32(v) => v.len(),
+            Data::U32(v) => v.len(),
+        }
+    }
+}
+
+/// One expected output value, with what the tolerance needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Expected {
+    /// The value (an index for argmin/argmax; wrapped for integer sums/products).
+    pub value: f64,
+    /// Σ|x| (sum, mean) or Σ(x - mean)² (var/std) of the reduced elements, for tolerances.
+    pub mag: f64,
+    /// Elements reduced.
+    pub r: usize,
+    /// Mean of the reduced elements (var/std tolerance).
+    pub mean: f64,
+}
+
+/// Groups the elements of `data` by output index, each group in increasing order of its index
+/// along the reduced axes.
+fn groups(len: usize, shape: &[usize], mask: &[bool]) -> Vec<Vec<usize>> {
+    let out_len: usize = shape
+        .iter()
+        .zip(mask)
+        .filter(|(_, &m)| !m)
+        .map(|(&d, _)| d)
+        .product();
+    let mut g = vec![Vec::new(); out_len];
+    let mut idx = vec![0usize; shape.len()];
+    for flat in 0..len {
+        let mut o = 0;
+        for (d, (&i, &m)) in idx.iter().zip(mask).enumerate() {
+            if !m {
+                o = o * shape[d] + i;
+            }
+        }
+        g[o].push(flat);
+        for d in (0..shape.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    g
+}
+
+pub fn reference(data: &Data, shape: &[usize], red: &Reduction) -> Vec<Expected> {
+    let mask = red.reduced_mask(shape).expect("valid axes");
+    let op = red.op;
+    groups(data.len(), shape, &mask)
+        .into_iter()
+        .map(|g| {
+            let r = g.len();
+            let mut e = Expected {
+                value: 0.0,
+                mag: 0.0,
+                r,
+                mean: 0.0,
+            };
+            match data {
+                Data::F(v) => {
+                    let xs: Vec<f64> = g.iter().map(|&i| v[i]).collect();
+                    float_ref(op, &xs, red.correction, &mut e);
+                }
+                Data::I32(v) => {
+                    let xs: Vec<i32> = g.iter().map(|&i| v[i]).collect();
+                    e.value = match op {
+                        ReduceOp::Sum => f64::from(xs.iter().fold(0i32, |a, &b| a.wrapping_add(b))),
+                        ReduceOp::Prod => {
+                            f64::from(xs.iter().fold(1i32, |a, &b| a.wrapping_mul(b)))
+                        }
+                        ReduceOp::Min => f64::from(*xs.iter().min().unwrap()),
+                        ReduceOp::Max => f64::from(*xs.iter().max().unwrap()),
+                        ReduceOp::Argmin => first_index(&xs, xs.iter().min().unwrap()),
+                        ReduceOp::Argmax => first_index(&xs, xs.iter().max().unwrap()),
+                        _ => {
+                            let f: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
+                            float_ref(op, &f, red.correction, &mut e);
+                            e.value
+                        }
+                    };
+                }
+                Data::U32(v) => {
+                    let xs: Vec<u32> = g.iter().map(|&i| v[i]).collect();
+                    e.value = match op {
+                        ReduceOp::Sum => f64::from(xs.iter().fold(0u32, |a, &b| a.wrapping_add(b))),
+                        ReduceOp::Prod => {
+                            f64::from(xs.iter().fold(1u32, |a, &b| a.wrapping_mul(b)))
+                        }
+                        ReduceOp::Min => f64::from(*xs.iter().min().unwrap()),
+                        ReduceOp::Max => f64::from(*xs.iter().max().unwrap()),
+                        ReduceOp::Argmin => first_index(&xs, xs.iter().min().unwrap()),
+                        ReduceOp::Argmax => first_index(&xs, xs.iter().max().unwrap()),
+                        _ => {
+                            let f: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
+                            float_ref(op, &f, red.correction, &mut e);
+                            e.value
+                        }
+                    };
+                }
+            }
+            e
+        })
+        .collect()
+}
+
+fn first_index<T: PartialEq>(xs: &[T], want: &T) -> f64 {
+    xs.iter().position(|x| x == want).unwrap() as f64
+}
+
+fn float_ref(op: ReduceOp, xs: &[f64], correction: u32, e: &mut Expected) {
+    let n = xs.len() as f64;
+    let sum: f64 = xs.iter().sum();
+    e.mag = xs.iter().map(|x| x.abs()).sum();
+    let first_nan = xs.iter().position(|x| x.is_nan());
+    e.value = match op {
+        ReduceOp::Sum => sum,
+        ReduceOp::Prod => xs.iter().product(),
+        ReduceOp::Mean => sum / n,
+        ReduceOp::Min | ReduceOp::Max if first_nan.is_some() => f64::NAN,
+        ReduceOp::Min => xs.iter().copied().fold(f64::INFINITY, f64::min),
+        ReduceOp::Max => xs.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        ReduceOp::Argmin | ReduceOp::Argmax => match first_nan {
+            Some(i) => i as f64,
+            None => {
+                let best = if op == ReduceOp::Argmin {
+                    xs.iter().copied().fold(f64::INFINITY, f64::min)
+                } else {
+                    xs.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                };
+                xs.iter().position(|&x| x == best).unwrap() as f64
+            }
+        },
+        ReduceOp::Var | ReduceOp::Std => {
+            let mean = sum / n;
+            let ss: f64 = xs.iter().map(|x| (x - mean) * (x - mean)).sum();
+            e.mag = ss;
+            e.mean = mean;
+            let var = ss / (n - f64::from(correction)).max(0.0);
+            if op == ReduceOp::Std {
+                var.sqrt()
+            } else {
+                var
+            }
+        }
+        _ => unreachable!("{op:?}"),
+    };
+}
+
+/// Tolerance of one result of `op` over `input`, returned as `output`, against the f64
+/// reference.
+///
+/// - sum: the library's f32 bound, `(r + log2 r + 4) · u · Σ|x|` taken with r elements per
+///   lane in the worst case (`u = 2^-24`); mean: the same over r, plus one rounding.
+/// - var/std (Welford/Chan in f32): `(√r + log2 r + 8) · 16 · u · κ · var`, where
+///   `κ = 1 + |mean| / std` is the data's condition; std half of var's relative error.
+/// - prod: `(r + 1) · u · |prod|`; min/max/argmin/argmax and integers: exact.
+/// - a 16-bit result adds half an ulp of the result (2^-11 relative for f16, 2^-8 for bf16).
+pub fn tolerance(op: ReduceOp, input: DType, output: DType, e: &Expected) -> f64 {
+    if !input.is_float() && matches!(op, ReduceOp::Sum | ReduceOp::Prod) {
+        return 0.0;
+    }
+    let r = e.r.max(1) as f64;
+    let depth = r.log2().ceil() + 4.0;
+    let base = match op {
+        ReduceOp::Sum => (r + depth) * U * e.mag,
+        ReduceOp::Mean => (r + depth) * U * e.mag / r + U * e.value.abs(),
+        ReduceOp::Prod => (r + 1.0) * U * e.value.abs(),
+        ReduceOp::Var | ReduceOp::Std => {
+            let var = e.mag / r;
+            let kappa = 1.0 + e.mean.abs() / var.sqrt().max(f64::MIN_POSITIVE);
+            let rel = (r.sqrt() + depth + 8.0) * 16.0 * U * kappa;
+            if op == ReduceOp::Var {
+                rel * e.value.abs() + f64::from(f32::MIN_POSITIVE)
+            } else {
+                rel * e.value.abs() + f64::from(f32::MIN_POSITIVE).sqrt()
+            }
+        }
+        _ => 0.0,
+    };
+    let round = match output {
+        DType::F16 => e.value.abs() * 2f64.powi(-11) + 2f64.powi(-25),
+        DType::BF16 => e.value.abs() * 2f64.powi(-8),
+        _ if op.is_arg() || !input.is_float() => 0.0,
+        _ if matches!(op, ReduceOp::Min | ReduceOp::Max) => 0.0,
+        _ => f64::from(f32::MIN_POSITIVE),
+    };
+    base * (1.0 + 1e-6) + round
+}
+
+/// Checks `got` against `want`, element by element, with [`tolerance`]; NaN must match NaN.
+pub fn check(
+    what: &str,
+    op: ReduceOp,
+    input: DType,
+    output: DType,
+    got: &[f64],
+    want: &[Expected],
+) {
+    assert_eq!(got.len(), want.len(), "{what}: result length");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        if w.value.is_nan() {
+            assert!(g.is_nan(), "{what}[{i}]: got {g}, want NaN");
+            continue;
+        }
+        let w_rounded = round_to(output, w.value);
+        if w_rounded.is_infinite() || g.is_infinite() {
+            assert_eq!(*g, w_rounded, "{what}[{i}]: got {g}, want {}", w.value);
+            continue;
+        }
+        let tol = tolerance(op, input, output, w);
+        assert!(
+            (g - w.value).abs() <= tol,
+            "{what}[{i}]: got {g}, want {} (r = {}), |diff| {} > tolerance {tol}",
+            w.value,
+            w.r,
+            (g - w.value).abs()
+        );
+    }
+}
+
+/// `x` rounded to the precision of `dtype` (infinite where it overflows).
+pub fn round_to(dtype: DType, x: f64) -> f64 {
+    match dtype {
+        DType::F16 => f64::from(f16::from_f64(x)),
+        DType::BF16 => f64::from(bf16::from_f64(x)),
+        DType::F32 => f64::from(x as f32),
+        _ => x,
+    }
+}

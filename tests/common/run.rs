@@ -1,0 +1,157 @@
+//! Runs a reduction on the GPU for run-time element types, returning f64 values.
+
+use half::{bf16, f16};
+use wgpu_reduce::{Context, DType, Element, Error, GpuArray, Reduction};
+
+use super::reference::Data;
+
+/// Element types as f64, for comparison with the reference.
+pub trait AsF64: Element {
+    fn as_f64(self) -> f64;
+    fn from_f64(x: f64) -> Self;
+}
+
+impl AsF64 for f32 {
+    fn as_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+}
+impl AsF64 for f16 {
+    fn as_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        f16::from_f64(x)
+    }
+}
+impl AsF64 for bf16 {
+    fn as_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        bf16::from_f64(x)
+    }
+}
+impl AsF64 for i32 {
+    fn as_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        x as i32
+    }
+}
+impl AsF64 for u32 {
+    fn as_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        x as u32
+    }
+}
+
+/// Uploads `data` as `dtype` with `shape`.
+pub struct Input {
+    pub dtype: DType,
+    pub f32: Option<GpuArray<f32>>,
+    pub f16: Option<GpuArray<f16>>,
+    pub bf16: Option<GpuArray<bf16>>,
+    pub i32: Option<GpuArray<i32>>,
+    pub u32: Option<GpuArray<u32>>,
+}
+
+/// Random-ish data of `dtype` made by `f` (floats: values exactly representable in `dtype`).
+pub fn make_data(
+    dtype: DType,
+    n: usize,
+    mut f: impl FnMut() -> f64,
+    mut i: impl FnMut() -> i64,
+) -> Data {
+    match dtype {
+        DType::F32 => Data::F((0..n).map(|_| f64::from(f() as f32)).collect()),
+        DType::F16 => Data::F((0..n).map(|_| f64::from(f16::from_f64(f()))).collect()),
+        DType::BF16 => Data::F((0..n).map(|_| f64::from(bf16::from_f64(f()))).collect()),
+        DType::I32 => Data::I32((0..n).map(|_| i() as i32).collect()),
+        DType::U32 => Data::U32((0..n).map(|_| i() as u32).collect()),
+        other => panic!("no test data for {other}"),
+    }
+}
+
+pub fn upload(ctx: &Context, dtype: DType, data: &Data, shape: &[usize]) -> Input {
+    let mut inp = Input {
+        dtype,
+        f32: None,
+        f16: None,
+        bf16: None,
+        i32: None,
+        u32: None,
+    };
+    match (dtype, data) {
+        (DType::F32, Data::F(v)) => {
+            let x: Vec<f32> = v.iter().map(|&x| x as f32).collect();
+            inp.f32 = Some(ctx.upload_shaped(&x, shape).unwrap());
+        }
+        (DType::F16, Data::F(v)) => {
+            let x: Vec<f16> = v.iter().map(|&x| f16::from_f64(x)).collect();
+            inp.f16 = Some(ctx.upload_shaped(&x, shape).unwrap());
+        }
+        (DType::BF16, Data::F(v)) => {
+            let x: Vec<bf16> = v.iter().map(|&x| bf16::from_f64(x)).collect();
+            inp.bf16 = Some(ctx.upload_shaped(&x, shape).unwrap());
+        }
+        (DType::I32, Data::I32(v)) => inp.i32 = Some(ctx.upload_shaped(v, shape).unwrap()),
+        (DType::U32, Data::U32(v)) => inp.u32 = Some(ctx.upload_shaped(v, shape).unwrap()),
+        _ => panic!("data does not match {dtype}"),
+    }
+    inp
+}
+
+fn go<T: Element, O: AsF64>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    red: &Reduction,
+) -> Result<(Vec<f64>, Vec<usize>), Error> {
+    let mut rec = ctx.recorder();
+    let y = rec.reduce::<T, O>(x, red)?;
+    let t = rec.read(&y)?;
+    let res = rec.submit()?.wait()?;
+    Ok((
+        res.get(&t)?.into_iter().map(AsF64::as_f64).collect(),
+        y.shape().to_vec(),
+    ))
+}
+
+fn go_out<T: Element>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    red: &Reduction,
+    out: DType,
+) -> Result<(Vec<f64>, Vec<usize>), Error> {
+    match out {
+        DType::F32 => go::<T, f32>(ctx, x, red),
+        DType::F16 => go::<T, f16>(ctx, x, red),
+        DType::BF16 => go::<T, bf16>(ctx, x, red),
+        DType::I32 => go::<T, i32>(ctx, x, red),
+        DType::U32 => go::<T, u32>(ctx, x, red),
+        other => panic!("no output type {other}"),
+    }
+}
+
+/// Runs `red` on `inp`, returning the result as f64 values and its shape.
+pub fn run(
+    ctx: &Context,
+    inp: &Input,
+    red: &Reduction,
+    out: DType,
+) -> Result<(Vec<f64>, Vec<usize>), Error> {
+    match inp.dtype {
+        DType::F32 => go_out(ctx, inp.f32.as_ref().unwrap(), red, out),
+        DType::F16 => go_out(ctx, inp.f16.as_ref().unwrap(), red, out),
+        DType::BF16 => go_out(ctx, inp.bf16.as_ref().unwrap(), red, out),
+        DType::I32 => go_out(ctx, inp.i32.as_ref().unwrap(), red, out),
+        DType::U32 => go_out(ctx, inp.u32.as_ref().unwrap(), red, out),
+        other => panic!("no input type {other}"),
+    }
+}
