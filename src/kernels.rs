@@ -424,8 +424,12 @@ impl AxisVariant {
                 (
                     "S",
                     format!("return S(1u, {elem}, 0.0);"),
+                    // An infinite element makes the mean infinite or NaN; the variance is then
+                    // NaN (as two-pass formulas and PyTorch give), not M2's infinity.
                     format!(
-                        "let d = max(f32(s.n) - params.correction, 0.0); return {sqrt}(s.m2 / d);"
+                        "let d = max(f32(s.n) - params.correction, 0.0); \
+                         let v = select({sqrt}(s.m2 / d), bitcast<f32>(0x7fc00000u), \
+                         (bitcast<u32>(s.mean) & 0x7f800000u) == 0x7f800000u); return v;"
                     ),
                 )
             }
