@@ -118,7 +118,7 @@ pub enum Error {
     },
 
     /// The requested result type is not one this reduction produces for this input type.
-    #[error("{op} of a {input} array cannot return {output}; allowed result types: {allowed}")]
+    #[error("{op} of an array of {input} cannot return {output}; allowed result types: {allowed}")]
     UnsupportedOutput {
         /// The reduction.
         op: &'static str,

@@ -2,7 +2,7 @@
 
 mod common;
 
-use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, ReduceOp};
+use wgpu_reduce::{Context, ContextOptions, DType, Error, GpuArray, ReduceOp, Reduction};
 
 /// A plain buffer of the caller's, with the given size and usage.
 fn buffer(ctx: &Context, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
@@ -20,7 +20,7 @@ fn empty_input_without_identity() {
     let x = ctx.upload::<f32>(&[]).unwrap();
     let e = ctx.max(&x).unwrap_err();
     assert_eq!(e, Error::EmptyInput { op: "max" });
-    assert!(e.to_string().contains("max of an empty array"), "{e}");
+    assert!(e.to_string().contains("max over zero elements"), "{e}");
     assert!(e.to_string().contains("sum (0) and prod (1)"), "{e}");
     let mut rec = ctx.recorder();
     assert!(matches!(
@@ -130,15 +130,25 @@ fn output_of_the_wrong_type_or_length() {
         .reduce_into(ReduceOp::Mean, &x, &wrong_type)
         .unwrap_err();
     assert!(
+        matches!(
+            e,
+            Error::UnsupportedOutput {
+                output: DType::I32,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
         e.to_string()
-            .contains("mean of a i32 array writes one f32 element"),
+            .contains("mean of an array of i32 cannot return i32; allowed result types: f32"),
         "{e}"
     );
     let wrong_len = ctx.upload(&[0i32, 0]).unwrap();
     let e = rec.reduce_into(ReduceOp::Sum, &x, &wrong_len).unwrap_err();
     assert!(
         e.to_string()
-            .contains("the output array has 2 i32 elements"),
+            .contains("gives shape [] (1 elements); the output array has 2 elements"),
         "{e}"
     );
 }
@@ -275,4 +285,144 @@ fn required_subgroups_on_a_device_without_them() {
     assert!(!ctx.tuning().subgroups);
     let x = ctx.upload(&[1u32, 2, 3]).unwrap();
     assert_eq!(ctx.sum(&x).unwrap(), 6);
+}
+
+#[test]
+fn axis_out_of_range() {
+    let ctx = common::ctx();
+    let x = ctx.upload_shaped(&[1.0f32; 6], &[2, 3]).unwrap();
+    for axis in [2, -3, 100] {
+        let e = ctx
+            .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Sum).axes(axis))
+            .unwrap_err();
+        assert_eq!(e, Error::AxisOutOfRange { axis, ndim: 2 });
+        assert!(e.to_string().contains("axes go from -2 to 1"), "{e}");
+    }
+    let mut rec = ctx.recorder();
+    assert!(matches!(
+        rec.argmax_axis(&x, 5, false),
+        Err(Error::AxisOutOfRange { axis: 5, ndim: 2 })
+    ));
+    // A 0-d array takes axis 0 or -1 only.
+    let s = ctx.upload_shaped(&[4.0f32], &[]).unwrap();
+    assert!(rec.sum_axes(&s, -1, false).is_ok());
+    assert!(matches!(
+        rec.sum_axes(&s, 1, false),
+        Err(Error::AxisOutOfRange { axis: 1, ndim: 0 })
+    ));
+}
+
+#[test]
+fn duplicate_axes() {
+    let ctx = common::ctx();
+    let x = ctx.upload_shaped(&[1.0f32; 24], &[2, 3, 4]).unwrap();
+    let mut rec = ctx.recorder();
+    let e = rec.sum_axes(&x, [0, -3], false).unwrap_err();
+    assert_eq!(
+        e,
+        Error::DuplicateAxis {
+            axis: 0,
+            axes: vec![0, -3]
+        }
+    );
+    assert!(e.to_string().contains("name each axis at most once"), "{e}");
+    assert!(matches!(
+        rec.var_axes(&x, [2, 1, 2], 1, true),
+        Err(Error::DuplicateAxis { axis: 2, .. })
+    ));
+}
+
+#[test]
+fn argmax_over_several_axes() {
+    let ctx = common::ctx();
+    let x = ctx.upload_shaped(&[1.0f32; 24], &[2, 3, 4]).unwrap();
+    let e = ctx
+        .reduce::<f32, u32>(&x, &Reduction::new(ReduceOp::Argmax).axes([0, 1]))
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::UnsupportedAxes { op: "argmax", .. }),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("one axis or the whole array"), "{e}");
+}
+
+#[test]
+fn too_many_dimensions() {
+    let ctx = common::ctx();
+    let x = ctx
+        .upload_shaped(&[1.0f32; 2], &[1, 1, 1, 1, 1, 1, 1, 1, 2])
+        .unwrap();
+    let e = ctx.sum(&x).unwrap_err();
+    assert_eq!(e, Error::TooManyDims { ndim: 9, max: 8 });
+    assert!(e.to_string().contains("at most 8"), "{e}");
+    // Eight are fine.
+    let y = x.reshape(&[1, 1, 1, 1, 1, 1, 1, 2]).unwrap();
+    assert_eq!(ctx.sum(&y).unwrap(), 2.0);
+}
+
+#[test]
+fn unsupported_result_types() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&[1.0f32, 2.0]).unwrap();
+    // f32 input: a 16-bit result is not offered (PyTorch's dtype= only widens).
+    let e = ctx
+        .reduce::<f32, half::f16>(&x, &Reduction::new(ReduceOp::Sum))
+        .unwrap_err();
+    assert_eq!(
+        e,
+        Error::UnsupportedOutput {
+            op: "sum",
+            input: DType::F32,
+            output: DType::F16,
+            allowed: "f32".into()
+        }
+    );
+    // Indices are u32.
+    let e = ctx
+        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Argmin))
+        .unwrap_err();
+    assert!(e.to_string().contains("allowed result types: u32"), "{e}");
+    // f16 input: f16 or f32.
+    let h = ctx.upload(&[half::f16::ONE]).unwrap();
+    let e = ctx
+        .reduce::<half::f16, half::bf16>(&h, &Reduction::new(ReduceOp::Mean))
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("allowed result types: f16, f32"),
+        "{e}"
+    );
+}
+
+#[test]
+fn reduce_to_an_output_of_the_wrong_length() {
+    let ctx = common::ctx();
+    let x = ctx.upload_shaped(&[1.0f32; 6], &[2, 3]).unwrap();
+    let out = ctx.upload(&[0.0f32; 3]).unwrap();
+    let mut rec = ctx.recorder();
+    let red = Reduction::new(ReduceOp::Sum).axes(1);
+    let e = rec.reduce_to(&x, &red, &out).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("sum of shape [2, 3] gives shape [2] (2 elements); the output array has 3"),
+        "{e}"
+    );
+    // The right length works and leaves the caller's shape alone.
+    let out2 = ctx.upload_shaped(&[0.0f32; 2], &[2, 1]).unwrap();
+    rec.reduce_to(&x, &red, &out2).unwrap();
+    rec.submit().unwrap().wait().unwrap();
+    assert_eq!(ctx.read(&out2).unwrap(), vec![3.0, 3.0]);
+    assert_eq!(out2.shape(), &[2, 1]);
+}
+
+/// f16 needs no device feature here (loads are unpacked from u32 words with integer
+/// arithmetic), so an application's device created without SHADER_F16 reduces f16 arrays.
+#[test]
+fn f16_works_on_a_device_without_shader_f16() {
+    let (device, queue) = common::app_device();
+    assert!(!device.features().contains(wgpu::Features::SHADER_F16));
+    let ctx = Context::from_wgpu(device, queue, ContextOptions::default()).unwrap();
+    let h: Vec<half::f16> = (1..=100).map(|i| half::f16::from_f32(i as f32)).collect();
+    let x = ctx.upload(&h).unwrap();
+    assert_eq!(ctx.sum(&x).unwrap(), half::f16::from_f32(5050.0));
+    assert_eq!(ctx.argmax(&x).unwrap(), 99);
 }

@@ -193,6 +193,10 @@ pub fn tolerance(op: ReduceOp, input: DType, output: DType, e: &Expected) -> f64
             let var = e.mag / r;
             let kappa = 1.0 + e.mean.abs() / var.sqrt().max(f64::MIN_POSITIVE);
             let rel = (r.sqrt() + depth + 8.0) * 16.0 * U * kappa;
+            if e.value == 0.0 {
+                // No spread (one element, or all equal): every deviation is exactly 0.
+                return f64::from(f32::MIN_POSITIVE);
+            }
             if op == ReduceOp::Var {
                 rel * e.value.abs() + f64::from(f32::MIN_POSITIVE)
             } else {
