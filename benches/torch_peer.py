@@ -4,12 +4,14 @@
 
     python3 benches/torch_peer.py --n 4194304,16777216,67108864 --dtype f32 --op sum \
         --repeat 50 --batch 10 --csv peer.csv
+    python3 benches/torch_peer.py --shape 8192x8192,3x16777216 --axis 0 --op argmax --dtype f16
 
 Figures, each the median of `repeat` runs after warm-up, on random data:
   gpu us      one reduction between two CUDA events
   batch us    `batch` back-to-back reductions between two events, divided by `batch`
               (torch: K calls then one synchronisation; ours: K reductions in one submission)
-  latency us  host to host: `x.sum().item()` on data already on the GPU (perf_counter)
+  latency us  host to host: `x.sum().item()` on data already on the GPU (perf_counter);
+              `.cpu()` for results along axes
   copy GB/s   `y.copy_(x)` of the same bytes, counting bytes read + written (the ceiling)
 """
 import argparse
@@ -24,7 +26,10 @@ def parse():
     p = argparse.ArgumentParser()
     p.add_argument("--n", default=",".join(str(s * s) for s in (2048, 4096, 8192)))
     p.add_argument("--dtype", default="f32", choices=["f32", "i32", "u32", "f16", "bf16"])
-    p.add_argument("--op", default="sum", choices=["sum", "prod", "min", "max", "mean"])
+    p.add_argument("--shape", help="shapes like 8192x8192,3x1048576 (instead of --n)")
+    p.add_argument("--axis", help="axes to reduce, like 0 or 0,1 (default: all)")
+    p.add_argument("--op", default="sum",
+                   choices=["sum", "prod", "min", "max", "mean", "var", "std", "argmin", "argmax"])
     p.add_argument("--repeat", type=int, default=50)
     p.add_argument("--batch", type=int, default=10)
     p.add_argument("--csv")
@@ -35,22 +40,30 @@ TORCH_DTYPE = {"f32": torch.float32, "i32": torch.int32, "u32": torch.uint32,
                "f16": torch.float16, "bf16": torch.bfloat16}
 
 
-def make(n, dtype):
+def make(shape, dtype):
     if dtype in ("f32", "f16", "bf16"):
-        return (torch.rand(n, device="cuda", dtype=torch.float32) * 2 - 1).to(TORCH_DTYPE[dtype])
-    x = torch.randint(-(2**31), 2**31 - 1, (n,), device="cuda", dtype=torch.int64)
+        return (torch.rand(shape, device="cuda", dtype=torch.float32) * 2 - 1).to(TORCH_DTYPE[dtype])
+    x = torch.randint(-(2**31), 2**31 - 1, shape, device="cuda", dtype=torch.int64)
     if dtype == "u32":
         return (x & 0xFFFFFFFF).to(torch.int64).to(torch.uint32) if hasattr(torch, "uint32") else x.to(torch.int32)
     return x.to(torch.int32)
 
 
-def op_fn(op):
+def op_fn(op, axes):
+    """The torch call for `op` over `axes` (None: all)."""
+    d = {} if axes is None else {"dim": axes if len(axes) > 1 else axes[0]}
+    one = {} if axes is None else {"dim": axes[0]}
+    fl = lambda x: x if x.is_floating_point() else x.float()
     return {
-        "sum": lambda x: x.sum(),
-        "prod": lambda x: x.prod(),
-        "min": lambda x: x.min(),
-        "max": lambda x: x.max(),
-        "mean": lambda x: x.float().mean() if not x.is_floating_point() else x.mean(),
+        "sum": lambda x: x.sum(**d),
+        "prod": lambda x: x.prod(**one),
+        "min": lambda x: x.amin(**d),
+        "max": lambda x: x.amax(**d),
+        "mean": lambda x: fl(x).mean(**d),
+        "var": lambda x: fl(x).var(**d),
+        "std": lambda x: fl(x).std(**d),
+        "argmin": lambda x: x.argmin(**one),
+        "argmax": lambda x: x.argmax(**one),
     }[op]
 
 
@@ -66,13 +79,19 @@ def events_time(fn, k):
 
 def main():
     a = parse()
-    f = op_fn(a.op)
+    axes = None if a.axis is None else [int(v) for v in a.axis.split(",")]
+    f = op_fn(a.op, axes)
+    shapes = ([[int(d) for d in s.split("x")] for s in a.shape.split(",")] if a.shape
+              else [[int(v)] for v in a.n.split(",")])
     dev = torch.cuda.get_device_name()
     print(f"peer: torch {torch.__version__} on {dev} | op {a.op} | dtype {a.dtype} | repeat {a.repeat} | batch {a.batch}")
     print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10}")
     rows = []
-    for n in [int(v) for v in a.n.split(",")]:
-        x = make(n, a.dtype)
+    for shape in shapes:
+        n = 1
+        for d in shape:
+            n *= d
+        x = make(shape, a.dtype)
         y = torch.empty_like(x)
         nbytes = x.numel() * x.element_size()
         for _ in range(5):
@@ -84,14 +103,18 @@ def main():
         lat = []
         for _ in range(a.repeat):
             t0 = time.perf_counter()
-            f(x).item()
+            r = f(x)
+            r.item() if r.numel() == 1 else r.cpu()
             lat.append((time.perf_counter() - t0) * 1e6)
         latency = statistics.median(lat)
         copy = statistics.median(events_time(lambda: y.copy_(x), a.batch) for _ in range(a.repeat))
         copy_gbps = 2 * nbytes / copy / 1e3
-        print(f"{n:>11} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
+        print(f"{'x'.join(map(str, shape)):>11} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
               f"{latency:>11.1f} {copy_gbps:>10.1f}")
-        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},{copy_gbps:.1f}")
+        shape_s = "x".join(map(str, shape))
+        axes_s = "all" if axes is None else ";".join(map(str, axes))
+        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},"
+                    f"{copy_gbps:.1f},{shape_s},{axes_s}")
         del x, y
         torch.cuda.empty_cache()
     if a.csv:

@@ -1,15 +1,23 @@
-//! The main job: sum large random arrays on the GPU, check each result against a CPU sum in
-//! f64, and report wall time, GPU time and bandwidth.
+//! The main job: reduce large random arrays on the GPU, check every result against a CPU
+//! reference in f64, and report wall time, GPU time and bandwidth.
 //!
 //!     cargo run --release --example sum
 //!     cargo run --release --example sum -- --sizes 1024,4096 --dtype i32 --repeat 50
 //!     cargo run --release --example sum -- --n 1000000,67108864 --op max --batch 20 --csv out.csv
+//!     cargo run --release --example sum -- --shape 8192x8192,3x1048576 --axis 0 --dtype f16
+//!     cargo run --release --example sum -- --n 16777216 --op argmax --dtype bf16
 //!
 //! Options:
 //!   --sizes A,B,..   square arrays of A², B², .. elements (default 2048,4096,8192)
-//!   --n A,B,..       arrays of exactly A, B, .. elements (instead of --sizes)
-//!   --dtype T        f32 (default), i32 or u32
-//!   --op OP          sum (default), prod, min, max or mean
+//!   --n A,B,..       1-D arrays of exactly A, B, .. elements (instead of --sizes)
+//!   --shape S,..     arrays of shape S (dimensions joined by x, e.g. 8192x8192 or 4x5x6)
+//!   --axis A,..      reduce along these axes (negative counts from the end; default: all)
+//!   --keepdim        keep reduced axes as size-1 dimensions
+//!   --dtype T        f32 (default), i32, u32, f16 or bf16
+//!   --op OP          sum (default), prod, min, max, mean, var, std, argmin or argmax
+//!   --out T          result type where there is a choice (f32 for f16/bf16 input; default: as
+//!                    PyTorch picks: the input type, f32 for mean/var/std of 32-bit types)
+//!   --correction C   var/std divisor n - C (default 1)
 //!   --repeat R       timed runs per size, after one warm-up (default 30); medians are printed
 //!   --batch K        also time K reductions recorded into one submission (default 10)
 //!   --csv PATH       append one line per size to PATH
@@ -18,29 +26,41 @@
 //!
 //! Exits with status 1 if any result is wrong, 2 on bad arguments or GPU errors.
 
+#[path = "../tests/common/reference.rs"]
+#[allow(dead_code)]
+mod reference;
+
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use wgpu_reduce::{Context, DType, Element, GpuArray, ReduceOp};
+use reference::{reference, round_to, tolerance, Data};
+use wgpu_reduce::{Axes, Context, DType, Element, GpuArray, ReduceOp, Reduction};
 
 struct Args {
-    lengths: Vec<usize>,
+    shapes: Vec<Vec<usize>>,
     dtype: DType,
-    op: ReduceOp,
+    out: Option<DType>,
+    red: Reduction,
     repeat: usize,
     batch: usize,
     csv: Option<String>,
     options: wgpu_reduce::ContextOptions,
 }
 
-fn parse_list(s: &str) -> Result<Vec<usize>, String> {
+const USAGE: &str =
+    "usage: sum [--sizes A,B | --n A,B | --shape AxB,..] [--axis A,..] [--keepdim] \
+[--dtype f32|i32|u32|f16|bf16] [--op sum|prod|min|max|mean|var|std|argmin|argmax] [--out T] \
+[--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]";
+
+fn parse_list<T: std::str::FromStr>(s: &str) -> Result<Vec<T>, String> {
     s.split(',')
         .map(|v| {
             v.trim()
-                .parse::<usize>()
+                .parse::<T>()
                 .map_err(|_| format!("not a number: {v:?}"))
         })
         .collect()
@@ -48,9 +68,13 @@ fn parse_list(s: &str) -> Result<Vec<usize>, String> {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        lengths: [2048usize, 4096, 8192].iter().map(|s| s * s).collect(),
+        shapes: [2048usize, 4096, 8192]
+            .iter()
+            .map(|s| vec![s * s])
+            .collect(),
         dtype: DType::F32,
-        op: ReduceOp::Sum,
+        out: None,
+        red: Reduction::new(ReduceOp::Sum),
         repeat: 30,
         batch: 10,
         csv: None,
@@ -60,26 +84,52 @@ fn parse_args() -> Result<Args, String> {
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
         match flag.as_str() {
-            "--sizes" => args.lengths = parse_list(&value()?)?.iter().map(|s| s * s).collect(),
-            "--n" => args.lengths = parse_list(&value()?)?,
-            "--dtype" => {
+            "--sizes" => {
+                args.shapes = parse_list::<usize>(&value()?)?
+                    .iter()
+                    .map(|s| vec![s * s])
+                    .collect()
+            }
+            "--n" => {
+                args.shapes = parse_list::<usize>(&value()?)?
+                    .into_iter()
+                    .map(|n| vec![n])
+                    .collect()
+            }
+            "--shape" => {
+                args.shapes = value()?
+                    .split(',')
+                    .map(|s| parse_list::<usize>(&s.replace('x', ",")))
+                    .collect::<Result<_, _>>()?
+            }
+            "--axis" => args.red.axes = Axes::List(parse_list::<i32>(&value()?)?),
+            "--keepdim" => args.red.keepdim = true,
+            "--dtype" | "--out" => {
                 let v = value()?;
-                args.dtype = DType::parse(&v).ok_or(format!("unknown dtype {v:?}; use f32, i32 or u32"))?
+                let d = DType::parse(&v).ok_or(format!(
+                    "unknown type {v:?}; use f32, i32, u32, f16 or bf16"
+                ))?;
+                if flag == "--dtype" {
+                    args.dtype = d
+                } else {
+                    args.out = Some(d)
+                }
             }
             "--op" => {
                 let v = value()?;
-                args.op = ReduceOp::parse(&v).ok_or(format!("unknown op {v:?}; use sum, prod, min, max or mean"))?
+                args.red.op = ReduceOp::parse(&v).ok_or(format!(
+                    "unknown op {v:?}; use sum, prod, min, max, mean, var, std, argmin or argmax"
+                ))?
             }
-            "--repeat" => args.repeat = parse_list(&value()?)?[0].max(1),
-            "--batch" => args.batch = parse_list(&value()?)?[0].max(1),
+            "--correction" => args.red.correction = parse_list::<u32>(&value()?)?[0],
+            "--repeat" => args.repeat = parse_list::<usize>(&value()?)?[0].max(1),
+            "--batch" => args.batch = parse_list::<usize>(&value()?)?[0].max(1),
             "--csv" => args.csv = Some(value()?),
-            "--wg" => args.options.workgroup_size = parse_list(&value()?)?[0] as u32,
-            "--max-groups" => args.options.max_workgroups = parse_list(&value()?)?[0] as u32,
+            "--wg" => args.options.workgroup_size = parse_list::<u32>(&value()?)?[0],
+            "--max-groups" => args.options.max_workgroups = parse_list::<u32>(&value()?)?[0],
             "--no-subgroups" => args.options.subgroups = wgpu_reduce::Subgroups::Off,
-            "-h" | "--help" => {
-                return Err("usage: sum [--sizes A,B] [--n A,B] [--dtype f32|i32|u32] [--op sum|prod|min|max|mean] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]".into())
-            }
-            other => return Err(format!("unknown option {other:?} (see --help)")),
+            "-h" | "--help" => return Err(USAGE.into()),
+            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
         }
     }
     Ok(args)
@@ -90,173 +140,153 @@ fn median(v: &mut [Duration]) -> Duration {
     v[v.len() / 2]
 }
 
-/// One measured size.
+/// Element types as f64 (the reference's view of them).
+trait AsF64: Element {
+    fn as_f64(self) -> f64;
+}
+macro_rules! as_f64 {
+    ($($t:ty),*) => {$(impl AsF64 for $t { fn as_f64(self) -> f64 { f64::from(self) } })*};
+}
+as_f64!(f32, i32, u32, f16, bf16);
+
+/// Records `k` reductions of `x`, reads the last, and returns (values, wall, gpu).
+fn run_once<T: Element, O: AsF64>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    red: &Reduction,
+    k: usize,
+) -> wgpu_reduce::Result<(Vec<f64>, Duration, Option<Duration>)> {
+    let start = Instant::now();
+    let mut rec = ctx.recorder();
+    rec.enable_timestamps();
+    // Only the last result is read back (reading large results along axes would time the
+    // copy to the host, not the reduction); the others stay alive on the GPU until the wait.
+    let mut keep = Vec::with_capacity(k);
+    for _ in 0..k {
+        keep.push(rec.reduce::<T, O>(x, red)?);
+    }
+    let token = rec.read(keep.last().expect("k >= 1"))?;
+    let results = rec.submit()?.wait()?;
+    let wall = start.elapsed();
+    let values = results.get(&token)?;
+    Ok((
+        values.into_iter().map(AsF64::as_f64).collect(),
+        wall,
+        results.gpu_time(),
+    ))
+}
+
+/// One measured shape.
 struct Row {
-    n: usize,
-    result: f64,
-    reference: f64,
-    error: f64,
-    tolerance: f64,
+    first: f64,
+    worst: f64,
+    ok: bool,
     wall: Duration,
     gpu: Option<Duration>,
     batch_wall: Duration,
     batch_gpu: Option<Duration>,
 }
 
-/// Tolerance of an f32 result against the f64 reference: the library's stated worst-case bound
-/// for sums (`Tuning::f32_sum_error_bound`), divided by n for means (plus one rounding per
-/// element, for integer inputs converted to f32); exact for min and max.
-fn f32_tolerance(op: ReduceOp, n: usize, sum_abs: f64, tuning: wgpu_reduce::Tuning) -> f64 {
-    let u = f64::from(f32::EPSILON) / 2.0;
-    let bound = tuning.f32_sum_error_bound(n, sum_abs);
-    match op {
-        ReduceOp::Mean => bound / n as f64 + u * sum_abs / n as f64,
-        ReduceOp::Min | ReduceOp::Max => 0.0,
-        _ => bound,
-    }
-}
-
-trait Sample: Element {
-    fn draw(rng: &mut StdRng, op: ReduceOp) -> Self;
-    fn to_f64(self) -> f64;
-    /// The reference: f64 for floats (and all means); wrapping 32-bit for integer sum/prod.
-    fn reference(data: &[Self], op: ReduceOp) -> f64;
-}
-
-fn float_reference(values: impl Iterator<Item = f64> + Clone, n: usize, op: ReduceOp) -> f64 {
-    match op {
-        ReduceOp::Sum => values.sum(),
-        ReduceOp::Prod => values.product(),
-        ReduceOp::Min => values.fold(f64::INFINITY, f64::min),
-        ReduceOp::Max => values.fold(f64::NEG_INFINITY, f64::max),
-        _ => values.sum::<f64>() / n as f64,
-    }
-}
-
-impl Sample for f32 {
-    fn draw(rng: &mut StdRng, op: ReduceOp) -> f32 {
-        if op == ReduceOp::Prod {
-            rng.gen_range(0.9999f32..1.0001)
-        } else {
-            rng.gen_range(-1.0f32..1.0)
-        }
-    }
-    fn to_f64(self) -> f64 {
-        f64::from(self)
-    }
-    fn reference(data: &[f32], op: ReduceOp) -> f64 {
-        float_reference(data.iter().map(|&v| f64::from(v)), data.len(), op)
-    }
-}
-
-macro_rules! int_sample {
-    ($t:ty) => {
-        impl Sample for $t {
-            fn draw(rng: &mut StdRng, _op: ReduceOp) -> $t {
-                rng.gen::<$t>() | 1
-            }
-            fn to_f64(self) -> f64 {
-                f64::from(self)
-            }
-            fn reference(data: &[$t], op: ReduceOp) -> f64 {
-                match op {
-                    ReduceOp::Sum => {
-                        f64::from(data.iter().fold(0 as $t, |a, &b| a.wrapping_add(b)))
-                    }
-                    ReduceOp::Prod => {
-                        f64::from(data.iter().fold(1 as $t, |a, &b| a.wrapping_mul(b)))
-                    }
-                    _ => float_reference(data.iter().map(|&v| f64::from(v)), data.len(), op),
-                }
-            }
-        }
-    };
-}
-int_sample!(i32);
-int_sample!(u32);
-
-/// Records `k` reductions of `x`, reads the last, and returns (value, wall, gpu).
-fn run_once<T: Sample>(
-    ctx: &Context,
-    x: &GpuArray<T>,
-    op: ReduceOp,
-    k: usize,
-) -> wgpu_reduce::Result<(f64, Duration, Option<Duration>)> {
-    let start = Instant::now();
-    let mut rec = ctx.recorder();
-    rec.enable_timestamps();
-    let mut value = None;
-    for _ in 0..k {
-        value = Some(if op == ReduceOp::Mean {
-            let m = rec.mean(x)?;
-            Err(rec.read(&m)?)
-        } else {
-            let r = match op {
-                ReduceOp::Sum => rec.sum(x)?,
-                ReduceOp::Prod => rec.prod(x)?,
-                ReduceOp::Min => rec.min(x)?,
-                _ => rec.max(x)?,
-            };
-            Ok(rec.read(&r)?)
-        });
-    }
-    let results = rec.submit()?.wait()?;
-    let wall = start.elapsed();
-    let v = match value.expect("k >= 1") {
-        Ok(t) => results.scalar(&t)?.to_f64(),
-        Err(t) => f64::from(results.scalar(&t)?),
-    };
-    Ok((v, wall, results.gpu_time()))
-}
-
-fn measure<T: Sample>(
+fn measure<T: Element, O: AsF64>(
     ctx: &Context,
     args: &Args,
-    n: usize,
-    rng: &mut StdRng,
+    x: &GpuArray<T>,
+    data: &Data,
 ) -> wgpu_reduce::Result<Row> {
-    let data: Vec<T> = (0..n).map(|_| T::draw(rng, args.op)).collect();
-    let reference = T::reference(&data, args.op);
-    let sum_abs: f64 = data.iter().map(|&v| v.to_f64().abs()).sum();
-    let tolerance = if T::DTYPE.is_float() || args.op == ReduceOp::Mean {
-        let t = f32_tolerance(args.op, n, sum_abs, ctx.tuning());
-        if args.op == ReduceOp::Prod {
-            (n as f64) * f64::from(f32::EPSILON) * reference.abs()
+    let red = &args.red;
+    let want = reference(data, x.shape(), red);
+    let (values, _, _) = run_once::<T, O>(ctx, x, red, 1)?; // warm-up: pipelines, pool
+    let (mut worst, mut ok) = (0f64, true);
+    for (g, w) in values.iter().zip(&want) {
+        let wr = round_to(O::DTYPE, w.value);
+        let good = if w.value.is_nan() || wr.is_infinite() {
+            (g.is_nan() && w.value.is_nan()) || *g == wr
         } else {
-            t
-        }
-    } else {
-        0.0
-    };
-    let x = ctx.upload(&data)?;
-    drop(data);
-    run_once(ctx, &x, args.op, 1)?; // warm-up: pipelines, pool
+            let err = (g - w.value).abs();
+            worst =
+                worst.max(err / tolerance(red.op, T::DTYPE, O::DTYPE, w).max(f64::MIN_POSITIVE));
+            err <= tolerance(red.op, T::DTYPE, O::DTYPE, w)
+        };
+        ok &= good;
+    }
+    ok &= values.len() == want.len();
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
-    let mut result = f64::NAN;
     for _ in 0..args.repeat {
-        let (v, wall, gpu) = run_once(ctx, &x, args.op, 1)?;
-        result = v;
+        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, 1)?;
         walls.push(wall);
         gpus.extend(gpu);
     }
-    run_once(ctx, &x, args.op, args.batch)?;
     let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
     for _ in 0..args.repeat {
-        let (_, wall, gpu) = run_once(ctx, &x, args.op, args.batch)?;
+        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, args.batch)?;
         bwalls.push(wall / args.batch as u32);
         bgpus.extend(gpu.map(|g| g / args.batch as u32));
     }
     Ok(Row {
-        n,
-        result,
-        reference,
-        error: (result - reference).abs(),
-        tolerance,
+        first: values.first().copied().unwrap_or(f64::NAN),
+        worst,
+        ok,
         wall: median(&mut walls),
         gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
         batch_wall: median(&mut bwalls),
         batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
     })
+}
+
+fn draw(rng: &mut StdRng, op: ReduceOp) -> f64 {
+    if op == ReduceOp::Prod {
+        rng.gen_range(0.9999..1.0001)
+    } else {
+        rng.gen_range(-1.0..1.0)
+    }
+}
+
+/// Uploads random data of the chosen type and measures it with the chosen result type.
+fn shape_row(
+    ctx: &Context,
+    args: &Args,
+    shape: &[usize],
+    rng: &mut StdRng,
+) -> wgpu_reduce::Result<Row> {
+    let n: usize = shape.iter().product();
+    let op = args.red.op;
+    let out = args.out.unwrap_or(op.default_output(args.dtype));
+    // The result type is chosen at run time; the library checks it is allowed for the op.
+    macro_rules! by_out {
+        ($t:ty, $x:expr, $data:expr) => {
+            match out {
+                DType::F32 => measure::<$t, f32>(ctx, args, &$x, &$data),
+                DType::U32 => measure::<$t, u32>(ctx, args, &$x, &$data),
+                DType::I32 => measure::<$t, i32>(ctx, args, &$x, &$data),
+                DType::F16 => measure::<$t, f16>(ctx, args, &$x, &$data),
+                _ => measure::<$t, bf16>(ctx, args, &$x, &$data),
+            }
+        };
+    }
+    macro_rules! floats {
+        ($t:ty, $conv:expr) => {{
+            let v: Vec<$t> = (0..n).map(|_| $conv(draw(rng, op))).collect();
+            let data = Data::F(v.iter().map(|&x| x.as_f64()).collect());
+            let x = ctx.upload_shaped(&v, shape)?;
+            drop(v);
+            by_out!($t, x, data)
+        }};
+    }
+    macro_rules! ints {
+        ($t:ty, $wrap:expr) => {{
+            let v: Vec<$t> = (0..n).map(|_| rng.gen::<$t>() | 1).collect();
+            let data = $wrap(v.clone());
+            let x = ctx.upload_shaped(&v, shape)?;
+            by_out!($t, x, data)
+        }};
+    }
+    match args.dtype {
+        DType::F16 => floats!(f16, f16::from_f64),
+        DType::BF16 => floats!(bf16, bf16::from_f64),
+        DType::I32 => ints!(i32, Data::I32),
+        DType::U32 => ints!(u32, Data::U32),
+        _ => floats!(f32, |v: f64| v as f32),
+    }
 }
 
 fn gbps(bytes: usize, t: Duration) -> f64 {
@@ -294,20 +324,22 @@ fn main() -> ExitCode {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| rand::thread_rng().gen());
+    let out = args.out.unwrap_or(args.red.op.default_output(args.dtype));
     println!(
-        "op: {} | dtype: {} | repeat: {} | batch: {} | seed: {seed}",
-        args.op.name(),
+        "op: {} | dtype: {} -> {out} | axes: {:?} | keepdim: {} | repeat: {} | batch: {} | seed: {seed}",
+        args.red.op.name(),
         args.dtype,
+        args.red.axes,
+        args.red.keepdim,
         args.repeat,
         args.batch
     );
     let mut rng = StdRng::seed_from_u64(seed);
     println!(
-        "{:>11} {:>16} {:>10} {:>10} {:>10} {:>10} {:>9} {:>11} {:>9}  ok",
-        "n",
-        "result",
-        "abs err",
-        "tolerance",
+        "{:>20} {:>14} {:>9} {:>10} {:>10} {:>9} {:>11} {:>10}  ok",
+        "shape",
+        "first value",
+        "err/tol",
         "wall us",
         "gpu us",
         "gpu GB/s",
@@ -321,43 +353,50 @@ fn main() -> ExitCode {
             .open(p)
     });
     let mut wrong = false;
-    for &n in &args.lengths {
-        let row = match args.dtype {
-            DType::I32 => measure::<i32>(&ctx, &args, n, &mut rng),
-            DType::U32 => measure::<u32>(&ctx, &args, n, &mut rng),
-            _ => measure::<f32>(&ctx, &args, n, &mut rng),
-        };
-        let row = match row {
+    for shape in &args.shapes {
+        let shape_s = shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("x");
+        let row = match shape_row(&ctx, &args, shape, &mut rng) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("error at n = {n}: {e}");
+                eprintln!("error at shape {shape_s}: {e}");
                 return ExitCode::from(2);
             }
         };
+        let n: usize = shape.iter().product();
         let bytes = n * args.dtype.size_bytes();
-        let ok = row.error <= row.tolerance || (row.result.is_nan() && row.reference.is_nan());
-        wrong |= !ok;
+        wrong |= !row.ok;
         let us = |d: Duration| d.as_secs_f64() * 1e6;
         let batch_t = row.batch_gpu.unwrap_or(row.batch_wall);
         println!(
-            "{:>11} {:>16.6e} {:>10.3e} {:>10.3e} {:>10.1} {:>10} {:>9} {:>11.1} {:>10.1}  {}",
-            row.n,
-            row.result,
-            row.error,
-            row.tolerance,
+            "{:>20} {:>14.6e} {:>9.3} {:>10.1} {:>10} {:>9} {:>11.1} {:>10.1}  {}",
+            shape_s,
+            row.first,
+            row.worst,
             us(row.wall),
             row.gpu.map_or("-".into(), |g| format!("{:.1}", us(g))),
             row.gpu
                 .map_or("-".into(), |g| format!("{:.1}", gbps(bytes, g))),
             us(row.batch_wall),
             gbps(bytes, batch_t),
-            if ok { "yes" } else { "WRONG" }
+            if row.ok { "yes" } else { "WRONG" }
         );
         if let Some(Ok(f)) = csv.as_mut() {
+            let axes = match &args.red.axes {
+                Axes::All => "all".to_string(),
+                Axes::List(l) => l
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(";"),
+            };
             let _ = writeln!(
                 f,
-                "wgpu-reduce,{},{},{},{:.3},{},{:.3},{},{}",
-                args.op.name(),
+                "wgpu-reduce,{},{},{},{:.3},{},{:.3},{},{},{},{}",
+                args.red.op.name(),
                 args.dtype,
                 n,
                 us(row.wall),
@@ -365,7 +404,9 @@ fn main() -> ExitCode {
                 us(row.batch_wall),
                 row.batch_gpu
                     .map_or(String::new(), |g| format!("{:.3}", us(g))),
-                ok
+                row.ok,
+                shape_s,
+                axes
             );
         }
     }

@@ -1,5 +1,5 @@
-// Helpers shared by every kernel: NaN tests and 16-bit float conversions in integer arithmetic
-// (exact, subnormals included, and the same on every backend; no device feature needed).
+// Helpers shared by every kernel: NaN tests, exact float ordering, and 16-bit float conversions
+// (no device feature needed: 16-bit values travel in u32 words).
 
 fn is_nan(x: f32) -> bool {
     return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
@@ -7,6 +7,41 @@ fn is_nan(x: f32) -> bool {
 
 fn is_nan4(x: vec4<f32>) -> vec4<bool> {
     return (bitcast<vec4<u32>>(x) & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u);
+}
+
+// Order-preserving map of f32 bits to u32 keys: comparing keys compares values exactly,
+// whatever the device's float mode (GPUs may flush f32 subnormals to zero in min/max and
+// comparisons: NVIDIA's Vulkan driver does). -0.0 maps to +0.0's key, so the two are equal, as
+// IEEE comparison has it. NaNs are handled before keys are compared.
+fn fkey(x: f32) -> u32 {
+    let b = select(bitcast<u32>(x), 0u, (bitcast<u32>(x) & 0x7fffffffu) == 0u);
+    return select(b | 0x80000000u, ~b, (b & 0x80000000u) != 0u);
+}
+
+fn fkey4(x: vec4<f32>) -> vec4<u32> {
+    let raw = bitcast<vec4<u32>>(x);
+    let b = select(raw, vec4<u32>(0u), (raw & vec4<u32>(0x7fffffffu)) == vec4<u32>(0u));
+    return select(b | vec4<u32>(0x80000000u), ~b, (b & vec4<u32>(0x80000000u)) != vec4<u32>(0u));
+}
+
+fn from_fkey(k: u32) -> f32 {
+    return bitcast<f32>(select(~k, k & 0x7fffffffu, (k & 0x80000000u) != 0u));
+}
+
+fn fmin_exact(a: f32, b: f32) -> f32 {
+    return select(a, b, fkey(b) < fkey(a));
+}
+
+fn fmax_exact(a: f32, b: f32) -> f32 {
+    return select(a, b, fkey(b) > fkey(a));
+}
+
+fn fmin4_exact(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
+    return select(a, b, fkey4(b) < fkey4(a));
+}
+
+fn fmax4_exact(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
+    return select(a, b, fkey4(b) > fkey4(a));
 }
 
 // binary16 bits (low 16 bits of h) to f32.
@@ -31,6 +66,8 @@ fn f16_bits_to_f32_4(h: vec4<u32>) -> vec4<f32> {
 }
 
 // Element k of a packed 16-bit array, given the word that holds it (little-endian halves).
+// f16 widens in integer arithmetic: exact (every f16, subnormals included, is a normal f32) and
+// available everywhere (WGSL's unpack2x16float needs a downlevel capability some GL devices lack).
 fn f16_at(w: u32, k: u32) -> f32 {
     return f16_bits_to_f32(select(w & 0xffffu, w >> 16u, (k & 1u) != 0u));
 }

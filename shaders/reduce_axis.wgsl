@@ -2,15 +2,17 @@
 // values (states for a later pass, or final results when splits == 1).
 //
 // Specialised by a prelude (see src/kernels.rs) that defines:
-//   const WG: u32                    workgroup size (a power of two)
+//   const WG: u32, WG_SHIFT: u32     workgroup size (a power of two) and its log2
 //   alias S, alias SRC, alias DST    state type, input element type, output element type
 //   fn identity() -> S, fn combine(a: S, b: S) -> S
 //   fn load(k: u32, j: u32) -> S     state of input element k, at index j along the reduced axis
 //   fn store(o: u32, s: S)           writes output o (applying finalize in a final pass)
 //
 // The reduced range is cut into `splits` chunks of `chunk` elements; each workgroup handles one
-// chunk of a tile of outputs. Workgroups are numbered linearly over a 2-D grid (`groups_x`
-// wide) so more than 65535 of them can run.
+// chunk (workgroup_id.z) of a tile of outputs. Tiles are numbered linearly over the x-y grid
+// (`groups_x` wide) so more than 65535 of them can run. Divisions by run-time values are kept out
+// of the per-thread work (lanes is a power of two, passed as its log2), since they cost tens of
+// instructions on a GPU and short rows do little else.
 
 struct AxisParams {
     outer: u32,
@@ -20,9 +22,9 @@ struct AxisParams {
     chunk: u32,
     // Column tiles per outer index (columns layout).
     tiles: u32,
-    // Threads per row (rows layout) or columns per workgroup (columns layout); a power of two.
-    lanes: u32,
-    // Workgroups in this dispatch, and the width of the dispatch grid.
+    // log2 of the threads per row (rows layout) or columns per workgroup (columns layout).
+    lanes_shift: u32,
+    // Tiles (workgroups per split) in this dispatch, and the width of the dispatch grid.
     groups: u32,
     groups_x: u32,
     flags: u32,
@@ -47,10 +49,11 @@ fn reduce_rows(lid: u32, wid: vec3<u32>) {
     if g >= params.groups {
         return;
     }
-    let lanes = params.lanes;
-    let split = g % params.splits;
-    let row = (g / params.splits) * (WG / lanes) + lid / lanes;
-    let lane = lid % lanes;
+    let shift = params.lanes_shift;
+    let lanes = 1u << shift;
+    let split = wid.z;
+    let row = (g << (WG_SHIFT - shift)) + (lid >> shift);
+    let lane = lid & (lanes - 1u);
     var acc0 = identity();
     if row < params.outer {
         var acc1 = acc0;
@@ -92,14 +95,19 @@ fn reduce_cols(lid: u32, wid: vec3<u32>) {
     if g >= params.groups {
         return;
     }
-    let cols = params.lanes;
-    let slices = WG / cols;
-    let tx = lid % cols;
-    let ty = lid / cols;
-    let split = g % params.splits;
-    let t = g / params.splits;
-    let o = t / params.tiles;
-    let i = (t % params.tiles) * cols + tx;
+    let shift = params.lanes_shift;
+    let cols = 1u << shift;
+    let slices = WG >> shift;
+    let tx = lid & (cols - 1u);
+    let ty = lid >> shift;
+    let split = wid.z;
+    var o = 0u;
+    var tile = g;
+    if params.outer > 1u {
+        o = g / params.tiles;
+        tile = g - o * params.tiles;
+    }
+    let i = (tile << shift) + tx;
     let inner = params.inner;
     var acc0 = identity();
     if i < inner {

@@ -260,14 +260,22 @@ fn scalar_combine(op: ReduceOp, acc: DType) -> (String, String, String) {
             } else {
                 ("max", "subgroupMax")
             };
+            let f = if acc.is_float() {
+                format!("f{f}")
+            } else {
+                f.to_string()
+            };
             if acc.is_float() {
                 // NaN propagates: WGSL's min/max may drop a NaN operand, so test bits (a bit
                 // test also survives fast-math compilation, unlike `x != x`). A subgroup
-                // min/max may drop NaNs too, hence the subgroupAny.
+                // min/max may drop NaNs too, hence the subgroupAny. Values are compared as
+                // order-preserving integer keys, so subnormals are never flushed to zero.
                 (
-                    format!("select(select({f}(a, b), b, is_nan(b)), a, is_nan(a))"),
-                    format!("select(select({f}(a, b), b, is_nan4(b)), a, is_nan4(a))"),
-                    format!("select({sg}(a), bitcast<f32>(0x7fc00000u), subgroupAny(is_nan(a)))"),
+                    format!("select(select({f}_exact(a, b), b, is_nan(b)), a, is_nan(a))"),
+                    format!("select(select({f}4_exact(a, b), b, is_nan4(b)), a, is_nan4(a))"),
+                    format!(
+                        "select(from_fkey({sg}(fkey(a))), bitcast<f32>(0x7fc00000u), subgroupAny(is_nan(a)))"
+                    ),
                 )
             } else {
                 (
@@ -399,9 +407,10 @@ impl AxisVariant {
         };
         let mut p = format!(
             "// Variant {label}: generated prelude (src/kernels.rs).\n\
-             const WG: u32 = {wg}u;\nalias V = {vt};\n",
+             const WG: u32 = {wg}u;\nconst WG_SHIFT: u32 = {shift}u;\nalias V = {vt};\n",
             label = self.label(),
             wg = self.workgroup_size,
+            shift = self.workgroup_size.trailing_zeros(),
         );
         let (state, load_raw, finalize) = match op {
             ReduceOp::Var | ReduceOp::Std => {
@@ -448,11 +457,14 @@ impl AxisVariant {
                      // lowest index. A total order, so the result does not depend on the order\n\
                      // of combination.\n\
                      fn combine(a: S, b: S) -> S {{\n{nan_rule}\
-                     \x20   if b.v {better} a.v {{ return b; }}\n\
-                     \x20   if b.v == a.v && b.i < a.i {{ return b; }}\n\
+                     \x20   if {kb} {better} {ka} {{ return b; }}\n\
+                     \x20   if {kb} == {ka} && b.i < a.i {{ return b; }}\n\
                      \x20   return a;\n}}\n",
                     id = identity_expr(op, v),
                     what = if op == ReduceOp::Argmin { "smallest" } else { "largest" },
+                    // Floats compare as exact integer keys (see fkey in common.wgsl).
+                    kb = if v.is_float() { "fkey(b.v)" } else { "b.v" },
+                    ka = if v.is_float() { "fkey(a.v)" } else { "a.v" },
                 ));
                 (
                     "S",

@@ -27,8 +27,8 @@ struct Dispatch {
     /// Bytes of `dst` this dispatch writes.
     dst_bytes: u64,
     params: [u32; 16],
-    /// Workgroups along x and y.
-    grid: (u32, u32),
+    /// Workgroups along x, y and z.
+    grid: (u32, u32, u32),
 }
 
 struct Read {
@@ -202,8 +202,9 @@ impl Recorder {
         Ok((x, y))
     }
 
-    /// Records one dispatch of `kernel` over `groups` workgroups (a 2-D grid when there are
-    /// more than one dimension allows; the kernels number workgroups linearly).
+    /// Records one dispatch of `kernel` over `groups` x `layers` workgroups (`groups` spread
+    /// over x and y when there are more than one dimension allows; the kernels number them
+    /// linearly; `layers` along z).
     pub(crate) fn push_dispatch(
         &mut self,
         kernel: Kernel,
@@ -211,9 +212,10 @@ impl Recorder {
         dst: &RawArray,
         dst_bytes: u64,
         params: [u32; 16],
-        groups: u32,
+        (groups, layers): (u32, u32),
     ) -> Result<()> {
-        let grid = self.grid(groups)?;
+        let (x, y) = self.grid(groups)?;
+        let grid = (x, y, layers.max(1));
         let pipeline = self.ctx.pipeline(kernel)?;
         self.dispatches.push(Dispatch {
             pipeline,
@@ -332,7 +334,7 @@ impl Recorder {
         for (d, bg) in self.dispatches.iter().zip(&bind_groups) {
             pass.set_pipeline(&d.pipeline);
             pass.set_bind_group(0, bg, &[]);
-            pass.dispatch_workgroups(d.grid.0, d.grid.1, 1);
+            pass.dispatch_workgroups(d.grid.0, d.grid.1, d.grid.2);
         }
         drop(pass);
         inner

@@ -395,13 +395,12 @@ pub(crate) struct AxisPass {
     pub chunk: u32,
     pub tiles: u32,
     pub lanes: u32,
-    pub groups: u32,
+    /// Workgroups per split (tiles of outputs); the dispatch runs `tiles_total * splits`.
+    pub tiles_total: u32,
 }
 
 /// Elements each thread reads at least before a reduced axis is split across more workgroups.
 const MIN_ELEMS_PER_THREAD: u64 = 16;
-/// Most columns one workgroup of the columns layout covers.
-const MAX_COLS: u64 = 64;
 
 /// Plans the passes of the general kernel for `p`, aiming for about `target` workgroups.
 pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<AxisPass> {
@@ -422,7 +421,9 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
                 lanes,
             )
         } else {
-            let cols = inner.next_power_of_two().min(MAX_COLS).min(wg);
+            // Wide tiles: a workgroup reads whole 1 KiB runs of a row (256 f32 columns); a
+            // short reduced axis then needs no slices (no shared-memory step at all).
+            let cols = inner.next_power_of_two().min(wg);
             let tiles = inner.div_ceil(cols);
             (Layout::Cols, cols, tiles, outer * tiles, wg / cols)
         };
@@ -445,7 +446,7 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
             chunk: chunk as u32,
             tiles: tiles as u32,
             lanes: lanes as u32,
-            groups: (base * splits) as u32,
+            tiles_total: base as u32,
         });
         if splits == 1 {
             return passes;
@@ -584,7 +585,7 @@ impl Recorder {
                     subgroups: tuning.subgroups,
                 });
                 let bytes = u64::from(pass.groups) * acc.size_bytes() as u64;
-                self.push_dispatch(kernel, &src, &dst, bytes, params, pass.groups)?;
+                self.push_dispatch(kernel, &src, &dst, bytes, params, (pass.groups, 1))?;
                 src = dst;
                 src_dtype = acc;
             }
@@ -615,7 +616,7 @@ impl Recorder {
             } else {
                 op.state_bytes()
             };
-            let (gx, _) = self.grid(pass.groups)?;
+            let (gx, _) = self.grid(pass.tiles_total)?;
             let params = [
                 pass.outer,
                 pass.r,
@@ -623,8 +624,8 @@ impl Recorder {
                 pass.splits,
                 pass.chunk,
                 pass.tiles,
-                pass.lanes,
-                pass.groups,
+                pass.lanes.trailing_zeros(),
+                pass.tiles_total,
                 gx,
                 u32::from(dst_final),
                 divisor.to_bits(),
@@ -635,7 +636,8 @@ impl Recorder {
                 0,
             ];
             let bytes = outputs as u64 * elem_bytes;
-            self.push_dispatch(Kernel::Axis(kernel), &src, &dst, bytes, params, pass.groups)?;
+            let grid = (pass.tiles_total, pass.splits);
+            self.push_dispatch(Kernel::Axis(kernel), &src, &dst, bytes, params, grid)?;
             src = dst;
             src_state = true;
         }
@@ -651,7 +653,7 @@ impl Recorder {
         params[0] = out.len as u32;
         params[1] = gx;
         let kernel = Kernel::Pack(PackVariant { output: out.dtype });
-        self.push_dispatch(kernel, src, out, words * 4, params, groups)
+        self.push_dispatch(kernel, src, out, words * 4, params, (groups, 1))
     }
 
     fn reduce_new<T: Element, O: Element>(
@@ -1047,12 +1049,15 @@ mod tests {
         // 3 rows of 2^24: rows layout, split across workgroups, then a pass over the partials.
         let p = plan_axis(pr(3, 1 << 24, 1), 256, 1024);
         assert_eq!(p[0].layout, Layout::Rows);
-        assert!(p[0].splits > 1 && p[0].groups >= 1024, "{p:?}");
+        assert!(
+            p[0].splits > 1 && p[0].tiles_total * p[0].splits >= 1024,
+            "{p:?}"
+        );
         assert_eq!(p.last().unwrap().splits, 1);
         // 2^24 rows of 3: one thread per row, 256 rows per workgroup, one pass.
         let p = plan_axis(pr(1 << 24, 3, 1), 256, 1024);
         assert_eq!(p.len(), 1);
-        assert_eq!((p[0].lanes, p[0].groups), (1, 1 << 16));
+        assert_eq!((p[0].lanes, p[0].tiles_total), (1, 1 << 16));
         // 2^24 x 3 over axis 0: columns layout, split.
         let p = plan_axis(pr(1, 1 << 24, 3), 256, 1024);
         assert_eq!(p[0].layout, Layout::Cols);
