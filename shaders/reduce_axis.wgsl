@@ -147,4 +147,118 @@ fn reduce_cols(lid: u32, wid: vec3<u32>) {
     }
 }
 
+// Wide variants, where each thread owns whole outputs (one thread per row, or a workgroup
+// exactly as wide as its columns): each thread takes four outputs WG apart, so four independent
+// loads are in flight per step and a quarter of the workgroups are needed. No shared memory.
+fn reduce_rows_wide(lid: u32, g: u32) {
+    let r = params.r;
+    let row0 = g * 4u * WG + lid;
+    let row1 = row0 + WG;
+    let row2 = row0 + 2u * WG;
+    let row3 = row0 + 3u * WG;
+    let outer = params.outer;
+    var a0 = identity();
+    var a1 = a0;
+    var a2 = a0;
+    var a3 = a0;
+    for (var j = 0u; j < r; j++) {
+        if row0 < outer {
+            a0 = combine(a0, load(row0 * r + j, j));
+        }
+        if row1 < outer {
+            a1 = combine(a1, load(row1 * r + j, j));
+        }
+        if row2 < outer {
+            a2 = combine(a2, load(row2 * r + j, j));
+        }
+        if row3 < outer {
+            a3 = combine(a3, load(row3 * r + j, j));
+        }
+    }
+    if row0 < outer {
+        store(row0, a0);
+    }
+    if row1 < outer {
+        store(row1, a1);
+    }
+    if row2 < outer {
+        store(row2, a2);
+    }
+    if row3 < outer {
+        store(row3, a3);
+    }
+}
+
+fn reduce_cols_wide(lid: u32, g: u32, split: u32) {
+    var o = 0u;
+    var tile = g;
+    if params.outer > 1u {
+        o = g / params.tiles;
+        tile = g - o * params.tiles;
+    }
+    let inner = params.inner;
+    let i0 = tile * 4u * WG + lid;
+    let i1 = i0 + WG;
+    let i2 = i0 + 2u * WG;
+    let i3 = i0 + 3u * WG;
+    let start = split * params.chunk;
+    let end = min(start + params.chunk, params.r);
+    var a0 = identity();
+    var a1 = a0;
+    var a2 = a0;
+    var a3 = a0;
+    for (var j = start; j < end; j++) {
+        let k = (o * params.r + j) * inner;
+        if i0 < inner {
+            a0 = combine(a0, load(k + i0, j));
+        }
+        if i1 < inner {
+            a1 = combine(a1, load(k + i1, j));
+        }
+        if i2 < inner {
+            a2 = combine(a2, load(k + i2, j));
+        }
+        if i3 < inner {
+            a3 = combine(a3, load(k + i3, j));
+        }
+    }
+    let out = (o * params.splits + split) * inner;
+    if i0 < inner {
+        store(out + i0, a0);
+    }
+    if i1 < inner {
+        store(out + i1, a1);
+    }
+    if i2 < inner {
+        store(out + i2, a2);
+    }
+    if i3 < inner {
+        store(out + i3, a3);
+    }
+}
+
+// Entry points dispatch on the uniform `flags` (bit 1: wide), so barriers stay in uniform
+// control flow.
+fn rows_entry(lid: u32, wid: vec3<u32>) {
+    if (params.flags & 2u) != 0u {
+        let g = wid.y * params.groups_x + wid.x;
+        if g < params.groups {
+            reduce_rows_wide(lid, g);
+        }
+    } else {
+        reduce_rows(lid, wid);
+    }
+}
+
+fn cols_entry(lid: u32, wid: vec3<u32>) {
+    if (params.flags & 2u) != 0u {
+        let g = wid.y * params.groups_x + wid.x;
+        if g < params.groups {
+            reduce_cols_wide(lid, g, wid.z);
+        }
+    } else {
+        reduce_cols(lid, wid);
+    }
+}
+
 @compute @workgroup_size(WG)

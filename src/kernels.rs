@@ -389,8 +389,8 @@ impl AxisVariant {
         s.push_str(COMMON_WGSL);
         s.push_str(REDUCE_AXIS_WGSL);
         s.push_str(match self.layout {
-            Layout::Rows => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { reduce_rows(lid, wid); }\n",
-            Layout::Cols => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { reduce_cols(lid, wid); }\n",
+            Layout::Rows => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { rows_entry(lid, wid); }\n",
+            Layout::Cols => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { cols_entry(lid, wid); }\n",
         });
         s
     }

@@ -397,6 +397,8 @@ pub(crate) struct AxisPass {
     pub lanes: u32,
     /// Workgroups per split (tiles of outputs); the dispatch runs `tiles_total * splits`.
     pub tiles_total: u32,
+    /// Each thread owns four whole outputs (see `reduce_rows_wide` / `reduce_cols_wide`).
+    pub wide: bool,
 }
 
 /// Elements each thread reads at least before a reduced axis is split across more workgroups.
@@ -410,26 +412,36 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
     let mut r = p.r as u64;
     let mut passes = Vec::new();
     loop {
-        let (layout, lanes, tiles, base, per_split_threads) = if inner == 1 {
+        // `wide`: each thread owns four whole outputs (rows layout with one thread per row;
+        // columns layout with tiles of 4 x WG columns and no slices).
+        let (layout, lanes, tiles, base, per_split_threads, wide) = if inner == 1 {
             let lanes = (r.div_ceil(8)).next_power_of_two().clamp(1, wg);
-            let rows_per_group = wg / lanes;
-            (
-                Layout::Rows,
-                lanes,
-                1,
-                outer.div_ceil(rows_per_group),
-                lanes,
-            )
+            if lanes == 1 {
+                (Layout::Rows, 1, 1, outer.div_ceil(4 * wg), 1, true)
+            } else {
+                let rows_per_group = wg / lanes;
+                (
+                    Layout::Rows,
+                    lanes,
+                    1,
+                    outer.div_ceil(rows_per_group),
+                    lanes,
+                    false,
+                )
+            }
         } else {
-            // Wide tiles: a workgroup reads whole 1 KiB runs of a row (256 f32 columns); a
-            // short reduced axis then needs no slices (no shared-memory step at all).
             let cols = inner.next_power_of_two().min(wg);
-            let tiles = inner.div_ceil(cols);
-            (Layout::Cols, cols, tiles, outer * tiles, wg / cols)
+            if cols == wg {
+                let tiles = inner.div_ceil(4 * wg);
+                (Layout::Cols, wg, tiles, outer * tiles, 1, true)
+            } else {
+                let tiles = inner.div_ceil(cols);
+                (Layout::Cols, cols, tiles, outer * tiles, wg / cols, false)
+            }
         };
         let mut splits = 1;
-        let wide = layout == Layout::Cols || lanes == wg;
-        if wide && base < target {
+        let splittable = layout == Layout::Cols || lanes == wg;
+        if splittable && base < target {
             splits = target
                 .div_ceil(base)
                 .min(r.div_ceil(per_split_threads * MIN_ELEMS_PER_THREAD))
@@ -447,6 +459,7 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
             tiles: tiles as u32,
             lanes: lanes as u32,
             tiles_total: base as u32,
+            wide,
         });
         if splits == 1 {
             return passes;
@@ -627,7 +640,7 @@ impl Recorder {
                 pass.lanes.trailing_zeros(),
                 pass.tiles_total,
                 gx,
-                u32::from(dst_final),
+                u32::from(dst_final) | (u32::from(pass.wide) << 1),
                 divisor.to_bits(),
                 (red.correction as f32).to_bits(),
                 0,
@@ -1054,10 +1067,16 @@ mod tests {
             "{p:?}"
         );
         assert_eq!(p.last().unwrap().splits, 1);
-        // 2^24 rows of 3: one thread per row, 256 rows per workgroup, one pass.
+        // 2^24 rows of 3: one thread per four rows, 1024 rows per workgroup, one pass.
         let p = plan_axis(pr(1 << 24, 3, 1), 256, 1024);
         assert_eq!(p.len(), 1);
-        assert_eq!((p[0].lanes, p[0].tiles_total), (1, 1 << 16));
+        assert_eq!(
+            (p[0].lanes, p[0].tiles_total, p[0].wide),
+            (1, 1 << 14, true)
+        );
+        // 3 x 2^24 over axis 0: wide columns, 1024 per workgroup.
+        let p = plan_axis(pr(1, 3, 1 << 24), 256, 1024);
+        assert_eq!((p.len(), p[0].tiles_total, p[0].wide), (1, 1 << 14, true));
         // 2^24 x 3 over axis 0: columns layout, split.
         let p = plan_axis(pr(1, 1 << 24, 3), 256, 1024);
         assert_eq!(p[0].layout, Layout::Cols);
