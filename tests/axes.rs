@@ -220,3 +220,41 @@ fn axes_forms() {
         vec![2, 3]
     );
 }
+
+/// A context with small workgroups and a tiny workgroup target takes other plans: wide column
+/// tiles (outputs alone fill the "GPU"), more splits and more passes.
+#[test]
+fn small_workgroups_and_grid_take_the_other_plans() {
+    let mut rng = rng("small_grid");
+    let ctx = Context::with_options(wgpu_reduce::ContextOptions {
+        workgroup_size: 64,
+        max_workgroups: 4,
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .unwrap();
+    for op in [
+        ReduceOp::Sum,
+        ReduceOp::Argmax,
+        ReduceOp::Var,
+        ReduceOp::Min,
+    ] {
+        for dtype in [DType::F32, DType::F16, DType::I32] {
+            for (shape, axes) in [
+                (&[3usize, 5000][..], &[0][..]),
+                (&[4, 3, 700][..], &[1][..]),
+                (&[5000, 3][..], &[1][..]),
+                (&[7, 9000][..], &[1][..]),
+                (&[9000, 7][..], &[0][..]),
+            ] {
+                case(
+                    &ctx,
+                    &mut rng,
+                    dtype,
+                    shape,
+                    &Reduction::new(op).axes(axes.to_vec()),
+                );
+            }
+        }
+    }
+}
