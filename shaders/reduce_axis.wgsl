@@ -237,27 +237,17 @@ fn reduce_cols_wide(lid: u32, g: u32, split: u32) {
     }
 }
 
-// Entry points dispatch on the uniform `flags` (bit 1: wide), so barriers stay in uniform
-// control flow.
-fn rows_entry(lid: u32, wid: vec3<u32>) {
-    if (params.flags & 2u) != 0u {
-        let g = wid.y * params.groups_x + wid.x;
-        if g < params.groups {
-            reduce_rows_wide(lid, g);
-        }
-    } else {
-        reduce_rows(lid, wid);
+fn rows_wide_entry(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g < params.groups {
+        reduce_rows_wide(lid, g);
     }
 }
 
-fn cols_entry(lid: u32, wid: vec3<u32>) {
-    if (params.flags & 2u) != 0u {
-        let g = wid.y * params.groups_x + wid.x;
-        if g < params.groups {
-            reduce_cols_wide(lid, g, wid.z);
-        }
-    } else {
-        reduce_cols(lid, wid);
+fn cols_wide_entry(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g < params.groups {
+        reduce_cols_wide(lid, g, wid.z);
     }
 }
 

@@ -316,6 +316,32 @@ pub enum Layout {
     /// `inner > 1`: threads of a workgroup cover `lanes` adjacent columns (coalesced reads) and
     /// `WG / lanes` slices of `r`, combined in shared memory.
     Cols,
+    /// Short rows, one thread per row: each thread owns four rows `WG` apart (four loads in
+    /// flight), no shared memory.
+    RowsWide,
+    /// Columns where the outputs alone fill the GPU: each thread owns four columns `WG` apart
+    /// and reads its whole chunk of the reduced axis, no shared memory.
+    ColsWide,
+}
+
+impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 4] = [
+        Layout::Rows,
+        Layout::Cols,
+        Layout::RowsWide,
+        Layout::ColsWide,
+    ];
+
+    /// Lower-case name, as used in kernel labels.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layout::Rows => "rows",
+            Layout::Cols => "cols",
+            Layout::RowsWide => "rowswide",
+            Layout::ColsWide => "colswide",
+        }
+    }
 }
 
 /// One specialisation of the general `[outer, r, inner]` reduction.
@@ -339,7 +365,7 @@ impl AxisVariant {
     /// Every variant the library can build.
     pub fn all() -> Vec<AxisVariant> {
         let mut v = Vec::new();
-        for layout in [Layout::Rows, Layout::Cols] {
+        for layout in Layout::ALL {
             for op in ReduceOp::ALL {
                 for input in DType::ALL {
                     for src_state in [false, true] {
@@ -366,10 +392,7 @@ impl AxisVariant {
     pub fn label(&self) -> String {
         format!(
             "axis_{}_{}_{}_{}_{}_wg{}",
-            match self.layout {
-                Layout::Rows => "rows",
-                Layout::Cols => "cols",
-            },
+            self.layout.name(),
             self.op.name(),
             self.input,
             if self.src_state { "state" } else { "raw" },
@@ -388,10 +411,15 @@ impl AxisVariant {
         let mut s = self.prelude();
         s.push_str(COMMON_WGSL);
         s.push_str(REDUCE_AXIS_WGSL);
-        s.push_str(match self.layout {
-            Layout::Rows => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { rows_entry(lid, wid); }\n",
-            Layout::Cols => "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) { cols_entry(lid, wid); }\n",
-        });
+        let entry = match self.layout {
+            Layout::Rows => "reduce_rows",
+            Layout::Cols => "reduce_cols",
+            Layout::RowsWide => "rows_wide_entry",
+            Layout::ColsWide => "cols_wide_entry",
+        };
+        s.push_str(&format!(
+            "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {{ {entry}(lid, wid); }}\n"
+        ));
         s
     }
 

@@ -397,8 +397,6 @@ pub(crate) struct AxisPass {
     pub lanes: u32,
     /// Workgroups per split (tiles of outputs); the dispatch runs `tiles_total * splits`.
     pub tiles_total: u32,
-    /// Each thread owns four whole outputs (see `reduce_rows_wide` / `reduce_cols_wide`).
-    pub wide: bool,
 }
 
 /// Elements each thread reads at least before a reduced axis is split across more workgroups.
@@ -412,12 +410,12 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
     let mut r = p.r as u64;
     let mut passes = Vec::new();
     loop {
-        // `wide`: each thread owns four whole outputs (rows layout with one thread per row;
-        // columns layout with tiles of 4 x WG columns and no slices).
-        let (layout, lanes, tiles, base, per_split_threads, wide) = if inner == 1 {
+        // The wide layouts: each thread owns four whole outputs (one thread per short row; or
+        // tiles of 4 x WG columns with no slices).
+        let (layout, lanes, tiles, base, per_split_threads) = if inner == 1 {
             let lanes = (r.div_ceil(8)).next_power_of_two().clamp(1, wg);
             if lanes == 1 {
-                (Layout::Rows, 1, 1, outer.div_ceil(4 * wg), 1, true)
+                (Layout::RowsWide, 1, 1, outer.div_ceil(4 * wg), 1)
             } else {
                 let rows_per_group = wg / lanes;
                 (
@@ -426,7 +424,6 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
                     1,
                     outer.div_ceil(rows_per_group),
                     lanes,
-                    false,
                 )
             }
         } else {
@@ -436,14 +433,14 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
             // 3 x 2^24 over axis 0): with a long axis split across workgroups, plain
             // 256-column tiles measured faster on the H200 (8192 x 8192 over axis 0).
             if cols == wg && outer * wide_tiles >= target {
-                (Layout::Cols, wg, wide_tiles, outer * wide_tiles, 1, true)
+                (Layout::ColsWide, wg, wide_tiles, outer * wide_tiles, 1)
             } else {
                 let tiles = inner.div_ceil(cols);
-                (Layout::Cols, cols, tiles, outer * tiles, wg / cols, false)
+                (Layout::Cols, cols, tiles, outer * tiles, wg / cols)
             }
         };
         let mut splits = 1;
-        let splittable = layout == Layout::Cols || lanes == wg;
+        let splittable = matches!(layout, Layout::Cols | Layout::ColsWide) || lanes == wg;
         if splittable && base < target {
             splits = target
                 .div_ceil(base)
@@ -462,7 +459,6 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
             tiles: tiles as u32,
             lanes: lanes as u32,
             tiles_total: base as u32,
-            wide,
         });
         if splits == 1 {
             return passes;
@@ -643,7 +639,7 @@ impl Recorder {
                 pass.lanes.trailing_zeros(),
                 pass.tiles_total,
                 gx,
-                u32::from(dst_final) | (u32::from(pass.wide) << 1),
+                u32::from(dst_final),
                 divisor.to_bits(),
                 (red.correction as f32).to_bits(),
                 0,
@@ -1074,12 +1070,15 @@ mod tests {
         let p = plan_axis(pr(1 << 24, 3, 1), 256, 1024);
         assert_eq!(p.len(), 1);
         assert_eq!(
-            (p[0].lanes, p[0].tiles_total, p[0].wide),
-            (1, 1 << 14, true)
+            (p[0].lanes, p[0].tiles_total, p[0].layout),
+            (1, 1 << 14, Layout::RowsWide)
         );
         // 3 x 2^24 over axis 0: wide columns, 1024 per workgroup.
         let p = plan_axis(pr(1, 3, 1 << 24), 256, 1024);
-        assert_eq!((p.len(), p[0].tiles_total, p[0].wide), (1, 1 << 14, true));
+        assert_eq!(
+            (p.len(), p[0].tiles_total, p[0].layout),
+            (1, 1 << 14, Layout::ColsWide)
+        );
         // 2^24 x 3 over axis 0: columns layout, split.
         let p = plan_axis(pr(1, 1 << 24, 3), 256, 1024);
         assert_eq!(p[0].layout, Layout::Cols);
