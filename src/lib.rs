@@ -1,7 +1,9 @@
 //! # wgpu-reduce
 //!
-//! Portable GPU reductions on [wgpu](https://wgpu.rs) and WGSL: sum, prod, min, max and mean of
-//! whole arrays, at memory-bandwidth speed, on Metal (Apple Silicon), Vulkan, DX12 and WebGPU.
+//! Portable GPU reductions on [wgpu](https://wgpu.rs) and WGSL: sum, prod, min, max, mean, var,
+//! std, argmin and argmax, of whole arrays or along any axes ([`Reduction`], [`Axes`]), over
+//! f32, i32, u32, f16 and bf16, at memory-bandwidth speed, on Metal (Apple Silicon), Vulkan,
+//! DX12 and WebGPU.
 //!
 //! ```no_run
 //! use wgpu_reduce::Context;
@@ -32,19 +34,52 @@
 //!   naga (MSL, SPIR-V, HLSL) in the tests.
 //!
 //! ## Semantics
-//! - **Empty input**: sum is 0, prod is 1; min, max and mean return [`Error::EmptyInput`]
-//!   (NumPy raises for min/max; for mean it warns and returns NaN, and an error is clearer).
+//! - **Axes**: one, several or all ([`Axes::All`]); negative axes count from the end; an empty
+//!   list reduces nothing (NumPy's `axis=()`); arrays of up to [`MAX_DIMS`] (8) dimensions;
+//!   `keepdim` keeps reduced axes as size 1. Invalid axes are typed errors
+//!   ([`Error::AxisOutOfRange`], [`Error::DuplicateAxis`], [`Error::TooManyDims`]).
+//! - **argmin / argmax** take one axis (u32 index along it) or the whole array (flat index);
+//!   several axes are [`Error::UnsupportedAxes`], as in PyTorch. Ties go to the lowest index;
+//!   if there is a NaN, the first NaN's index (PyTorch's rule).
+//! - **Empty reductions**: sum is 0, prod is 1; the others return [`Error::EmptyInput`] (NumPy
+//!   and PyTorch raise for min/max/argmin/argmax; for mean/var they return NaN with a warning,
+//!   and an error is clearer). A result with zero elements is simply empty.
 //! - **Integers** (i32, u32): sum and prod wrap modulo 2^32, as the GPU's 32-bit arithmetic does.
 //!   NumPy and PyTorch widen integer sums to 64 bits instead; WGSL has no 64-bit integers, so
-//!   sum in f32 with [`Recorder::mean`] or split the input if the true sum may exceed 32 bits.
-//! - **Mean** accumulates and returns f32 for every input type (as PyTorch returns a float mean).
-//! - **NaN**: min and max return NaN if any element is NaN (as NumPy and PyTorch do).
-//! - **Float sums** are accumulated in f32: each thread sums its elements in four vec4
-//!   accumulators, then workgroups combine in a tree, then a final pass combines workgroups. The
-//!   error is bounded as [`Tuning::f32_sum_error_bound`] states, about `(n / lanes + log2 n + 4) · 2⁻²⁴ · Σ|xᵢ|`, where `lanes` is the
-//!   number of vec4 lanes in the first pass (up to `4 · workgroups · workgroup_size`); for random
-//!   data it is far smaller. The order is fixed for a given device and tuning, so results are
-//!   bit-identical from run to run.
+//!   take the mean (f32) or split the input if the true sum may exceed 32 bits.
+//! - **Result types** ([`ReduceOp::allowed_outputs`]): sum/prod/min/max return the input type;
+//!   mean/var/std return f32 (the input type for f16/bf16, as PyTorch); argmin/argmax return u32.
+//!   For f16/bf16 input every float reduction may return f32 instead (PyTorch's `dtype=`),
+//!   chosen by the result type of [`Recorder::reduce`].
+//! - **f16 and bf16** are stored packed, two to a u32 word, and widened exactly in integer
+//!   arithmetic, so they need no device feature (`SHADER_F16` is not required: WGSL's
+//!   `unpack2x16float` needs a downlevel capability some GL devices lack, and integer widening is
+//!   exact everywhere). They accumulate in f32; 16-bit results are rounded to nearest even.
+//! - **var / std**: Welford updates per thread, combined across threads and workgroups with Chan
+//!   et al.'s parallel formula, in f32: stable for data with a large mean and a small spread
+//!   (tested where `E[x²] - E[x]²` in f32 is off by orders of magnitude). The divisor is
+//!   `n - correction` (default 1, PyTorch's; NumPy's `ddof = 0` is `correction(0)`); an
+//!   infinite element gives NaN.
+//! - **NaN**: min and max return NaN if any element is NaN (as NumPy and PyTorch), on both the
+//!   subgroup and the shared-memory paths (a plain subgroup min/max may drop NaNs; ours tests
+//!   for them).
+//! - **Signed zeros and subnormals**: min/max/argmin/argmax compare order-preserving integer
+//!   keys of the float bits, so f32 subnormals are compared exactly on every device and -0.0 ties
+//!   with +0.0. Sums, means and variances follow the device's float mode: NVIDIA's Vulkan driver
+//!   (and Metal by default) flush f32 subnormals to zero in arithmetic, lavapipe keeps them.
+//!   f16 subnormals widen to normal f32 values and are always exact. The sum of negative zeros
+//!   is +0.0 (the identity is +0.0).
+//! - **Float sums** are accumulated in f32: each thread sums its elements in several independent
+//!   accumulators, then workgroups combine in a tree, then later passes combine workgroups. The
+//!   error is bounded as [`Tuning::f32_sum_error_bound`] states, about
+//!   `(n / lanes + log2 n + 4) · 2⁻²⁴ · Σ|xᵢ|`. Measured on 2^24 uniform [0, 1) f32 values
+//!   (tests/accuracy.rs, lavapipe): relative error 1.8e-8 with the shared-memory step and
+//!   4.2e-8 with subgroups, against 3.0e-5 for a sequential f32 loop over the same data. No
+//!   compensated (Kahan–Babuška–Neumaier) mode is offered: at these errors it would buy little,
+//!   and it was not built or measured.
+//! - **Determinism**: no float atomics anywhere; the order of combination depends only on the
+//!   shape and the [`Tuning`], so the same input on the same device gives bit-identical results
+//!   on every run (tests/accuracy.rs checks every float reduction and layout).
 
 #![warn(missing_docs)]
 

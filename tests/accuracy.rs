@@ -77,6 +77,9 @@ fn bits<T: Element>(ctx: &Context, x: &GpuArray<T>, red: &Reduction) -> Vec<u32>
     out
 }
 
+/// A name, the first run's bits, and a closure that runs it again.
+type Case<'a> = (String, Vec<u32>, Box<dyn Fn() -> Vec<u32> + 'a>);
+
 #[test]
 fn float_reductions_are_bit_identical_across_runs() {
     let mut rng = rng("determinism");
@@ -103,7 +106,7 @@ fn float_reductions_are_bit_identical_across_runs() {
             {
                 continue;
             }
-            let mut cases: Vec<(String, Vec<u32>, Box<dyn Fn() -> Vec<u32>>)> = Vec::new();
+            let mut cases: Vec<Case> = Vec::new();
             for (name, shape, axes) in &views {
                 let red = Reduction::new(op).axes(axes.clone());
                 let xv = x.reshape(shape).unwrap();

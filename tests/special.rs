@@ -42,7 +42,7 @@ fn check_nan_rules<T: Element>(
     }
     // Along axes of a 2-D view: every row / column containing a NaN reports its first NaN.
     let rows = 4;
-    if n % rows == 0 {
+    if n.is_multiple_of(rows) {
         let cols = n / rows;
         let x2 = x.reshape(&[rows, cols]).unwrap();
         let got: Vec<u32> = scalar(ctx, &x2, &Reduction::new(ReduceOp::Argmax).axes(1));

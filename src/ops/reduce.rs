@@ -467,6 +467,22 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
     }
 }
 
+/// A `Recorder` method reducing along axes with `keepdim`, for one operation and result type.
+macro_rules! axes_method {
+    ($(#[$doc:meta])* $name:ident, $op:ident, $out:ty) => {
+        $(#[$doc])*
+        pub fn $name<T: Element>(
+            &mut self,
+            x: &GpuArray<T>,
+            axes: impl Into<Axes>,
+            keepdim: bool,
+        ) -> Result<GpuArray<$out>> {
+            let red = Reduction::new(ReduceOp::$op).axes(axes).keepdim(keepdim);
+            self.reduce_new(&red, x)
+        }
+    };
+}
+
 impl Recorder {
     /// Records `red` over `x` (of `shape`) into `out`, checking everything first.
     pub(crate) fn record_reduction(
@@ -772,73 +788,39 @@ impl Recorder {
         self.reduce_new(&Reduction::new(ReduceOp::Argmax), x)
     }
 
-    /// Records the sum along `axes` (see [`Axes`]); the result has `x`'s type.
-    ///
-    /// ```no_run
-    /// # fn main() -> wgpu_reduce::Result<()> {
-    /// # let ctx = wgpu_reduce::Context::new()?;
-    /// let x = ctx.upload_shaped(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
-    /// let mut rec = ctx.recorder();
-    /// let cols = rec.sum_axes(&x, 0, false)?;        // shape [3]
-    /// let rows = rec.sum_axes(&x, -1, true)?;        // shape [2, 1]
-    /// let (tc, tr) = (rec.read(&cols)?, rec.read(&rows)?);
-    /// let res = rec.submit()?.wait()?;
-    /// assert_eq!(res.get(&tc)?, vec![5.0, 7.0, 9.0]);
-    /// assert_eq!(res.get(&tr)?, vec![6.0, 15.0]);
-    /// # Ok(()) }
-    /// ```
-    pub fn sum_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        keepdim: bool,
-    ) -> Result<GpuArray<T>> {
-        let red = Reduction::new(ReduceOp::Sum).axes(axes).keepdim(keepdim);
-        self.reduce_new(&red, x)
+    axes_method! {
+        /// Records the sum along `axes` (see [`Axes`]); the result has `x`'s type.
+        ///
+        /// ```no_run
+        /// # fn main() -> wgpu_reduce::Result<()> {
+        /// # let ctx = wgpu_reduce::Context::new()?;
+        /// let x = ctx.upload_shaped(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+        /// let mut rec = ctx.recorder();
+        /// let cols = rec.sum_axes(&x, 0, false)?;        // shape [3]
+        /// let rows = rec.sum_axes(&x, -1, true)?;        // shape [2, 1]
+        /// let (tc, tr) = (rec.read(&cols)?, rec.read(&rows)?);
+        /// let res = rec.submit()?.wait()?;
+        /// assert_eq!(res.get(&tc)?, vec![5.0, 7.0, 9.0]);
+        /// assert_eq!(res.get(&tr)?, vec![6.0, 15.0]);
+        /// # Ok(()) }
+        /// ```
+        sum_axes, Sum, T
     }
-
-    /// Records the product along `axes`.
-    pub fn prod_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        keepdim: bool,
-    ) -> Result<GpuArray<T>> {
-        let red = Reduction::new(ReduceOp::Prod).axes(axes).keepdim(keepdim);
-        self.reduce_new(&red, x)
+    axes_method! {
+        /// Records the product along `axes` (integers wrap).
+        prod_axes, Prod, T
     }
-
-    /// Records the minimum along `axes`.
-    pub fn min_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        keepdim: bool,
-    ) -> Result<GpuArray<T>> {
-        let red = Reduction::new(ReduceOp::Min).axes(axes).keepdim(keepdim);
-        self.reduce_new(&red, x)
+    axes_method! {
+        /// Records the minimum along `axes` (NaN where a reduced element is NaN).
+        min_axes, Min, T
     }
-
-    /// Records the maximum along `axes`.
-    pub fn max_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        keepdim: bool,
-    ) -> Result<GpuArray<T>> {
-        let red = Reduction::new(ReduceOp::Max).axes(axes).keepdim(keepdim);
-        self.reduce_new(&red, x)
+    axes_method! {
+        /// Records the maximum along `axes` (NaN where a reduced element is NaN).
+        max_axes, Max, T
     }
-
-    /// Records the mean along `axes`, in f32.
-    pub fn mean_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        keepdim: bool,
-    ) -> Result<GpuArray<f32>> {
-        let red = Reduction::new(ReduceOp::Mean).axes(axes).keepdim(keepdim);
-        self.reduce_new(&red, x)
+    axes_method! {
+        /// Records the mean along `axes`, accumulated and returned in f32.
+        mean_axes, Mean, f32
     }
 
     /// Records the variance along `axes` in f32, dividing by `n - correction`.

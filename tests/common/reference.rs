@@ -85,46 +85,61 @@ pub fn reference(data: &Data, shape: &[usize], red: &Reduction) -> Vec<Expected>
                     let xs: Vec<f64> = g.iter().map(|&i| v[i]).collect();
                     float_ref(op, &xs, red.correction, &mut e);
                 }
-                Data::I32(v) => {
-                    let xs: Vec<i32> = g.iter().map(|&i| v[i]).collect();
-                    e.value = match op {
-                        ReduceOp::Sum => f64::from(xs.iter().fold(0i32, |a, &b| a.wrapping_add(b))),
-                        ReduceOp::Prod => {
-                            f64::from(xs.iter().fold(1i32, |a, &b| a.wrapping_mul(b)))
-                        }
-                        ReduceOp::Min => f64::from(*xs.iter().min().unwrap()),
-                        ReduceOp::Max => f64::from(*xs.iter().max().unwrap()),
-                        ReduceOp::Argmin => first_index(&xs, xs.iter().min().unwrap()),
-                        ReduceOp::Argmax => first_index(&xs, xs.iter().max().unwrap()),
-                        _ => {
-                            let f: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
-                            float_ref(op, &f, red.correction, &mut e);
-                            e.value
-                        }
-                    };
-                }
-                Data::U32(v) => {
-                    let xs: Vec<u32> = g.iter().map(|&i| v[i]).collect();
-                    e.value = match op {
-                        ReduceOp::Sum => f64::from(xs.iter().fold(0u32, |a, &b| a.wrapping_add(b))),
-                        ReduceOp::Prod => {
-                            f64::from(xs.iter().fold(1u32, |a, &b| a.wrapping_mul(b)))
-                        }
-                        ReduceOp::Min => f64::from(*xs.iter().min().unwrap()),
-                        ReduceOp::Max => f64::from(*xs.iter().max().unwrap()),
-                        ReduceOp::Argmin => first_index(&xs, xs.iter().min().unwrap()),
-                        ReduceOp::Argmax => first_index(&xs, xs.iter().max().unwrap()),
-                        _ => {
-                            let f: Vec<f64> = xs.iter().map(|&x| f64::from(x)).collect();
-                            float_ref(op, &f, red.correction, &mut e);
-                            e.value
-                        }
-                    };
-                }
+                Data::I32(v) => int_ref(
+                    op,
+                    v,
+                    &g,
+                    red.correction,
+                    &mut e,
+                    i32::wrapping_add,
+                    i32::wrapping_mul,
+                    0,
+                    1,
+                ),
+                Data::U32(v) => int_ref(
+                    op,
+                    v,
+                    &g,
+                    red.correction,
+                    &mut e,
+                    u32::wrapping_add,
+                    u32::wrapping_mul,
+                    0,
+                    1,
+                ),
             }
             e
         })
         .collect()
+}
+
+/// Integer reductions: wrapping sums and products, exact min/max/arg; mean/var/std in f64.
+#[allow(clippy::too_many_arguments)]
+fn int_ref<T: Copy + Ord + Into<f64>>(
+    op: ReduceOp,
+    v: &[T],
+    g: &[usize],
+    correction: u32,
+    e: &mut Expected,
+    add: fn(T, T) -> T,
+    mul: fn(T, T) -> T,
+    zero: T,
+    one: T,
+) {
+    let xs: Vec<T> = g.iter().map(|&i| v[i]).collect();
+    e.value = match op {
+        ReduceOp::Sum => xs.iter().fold(zero, |a, &b| add(a, b)).into(),
+        ReduceOp::Prod => xs.iter().fold(one, |a, &b| mul(a, b)).into(),
+        ReduceOp::Min => (*xs.iter().min().unwrap()).into(),
+        ReduceOp::Max => (*xs.iter().max().unwrap()).into(),
+        ReduceOp::Argmin => first_index(&xs, xs.iter().min().unwrap()),
+        ReduceOp::Argmax => first_index(&xs, xs.iter().max().unwrap()),
+        _ => {
+            let f: Vec<f64> = xs.iter().map(|&x| x.into()).collect();
+            float_ref(op, &f, correction, e);
+            e.value
+        }
+    };
 }
 
 fn first_index<T: PartialEq>(xs: &[T], want: &T) -> f64 {
