@@ -920,46 +920,128 @@ impl Context {
     }
 
     /// Sum of all elements, blocking (one submission, one readback). See [`Recorder::sum`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[1.5f32, 2.0, -0.5])?;
+    /// assert_eq!(ctx.sum(&x)?, 3.0);
+    /// # Ok(()) }
+    /// ```
     pub fn sum<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Sum), x)
     }
 
     /// Product of all elements, blocking. See [`Recorder::prod`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[2i32, -3, 4])?;
+    /// assert_eq!(ctx.prod(&x)?, -24);
+    /// # Ok(()) }
+    /// ```
     pub fn prod<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Prod), x)
     }
 
     /// Minimum, blocking. See [`Recorder::min`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[5u32, 1, 9])?;
+    /// assert_eq!(ctx.min(&x)?, 1);
+    /// # Ok(()) }
+    /// ```
     pub fn min<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Min), x)
     }
 
     /// Maximum, blocking. See [`Recorder::max`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[1.0f32, f32::NAN, 3.0])?;
+    /// assert!(ctx.max(&x)?.is_nan()); // NaN propagates
+    /// # Ok(()) }
+    /// ```
     pub fn max<T: Element>(&self, x: &GpuArray<T>) -> Result<T> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Max), x)
     }
 
     /// Mean in f32, blocking. See [`Recorder::mean`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[1i32, 2, 4])?;
+    /// assert_eq!(ctx.mean(&x)?, 7.0 / 3.0);
+    /// # Ok(()) }
+    /// ```
     pub fn mean<T: Element>(&self, x: &GpuArray<T>) -> Result<f32> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Mean), x)
     }
 
     /// Variance in f32 with `correction`, blocking. See [`Recorder::var`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[1.0f32, 2.0, 3.0, 4.0])?;
+    /// assert_eq!(ctx.var(&x, 1)?, 5.0 / 3.0); // PyTorch's default
+    /// assert_eq!(ctx.var(&x, 0)?, 1.25);       // NumPy's ddof = 0
+    /// # Ok(()) }
+    /// ```
     pub fn var<T: Element>(&self, x: &GpuArray<T>, correction: u32) -> Result<f32> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Var).correction(correction), x)
     }
 
     /// Standard deviation in f32 with `correction`, blocking. See [`Recorder::std`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[2.0f32, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])?;
+    /// assert_eq!(ctx.std(&x, 0)?, 2.0);
+    /// # Ok(()) }
+    /// ```
     pub fn std<T: Element>(&self, x: &GpuArray<T>, correction: u32) -> Result<f32> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Std).correction(correction), x)
     }
 
     /// Flat index of the minimum, blocking. See [`Recorder::argmin`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload_shaped(&[4.0f32, 1.0, 7.0, 1.0], &[2, 2])?;
+    /// assert_eq!(ctx.argmin(&x)?, 1); // flat index; ties go to the lowest
+    /// # Ok(()) }
+    /// ```
     pub fn argmin<T: Element>(&self, x: &GpuArray<T>) -> Result<u32> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Argmin), x)
     }
 
     /// Flat index of the maximum, blocking. See [`Recorder::argmax`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # use wgpu_reduce::half;
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[half::f16::from_f32(0.5), half::f16::from_f32(2.0)])?;
+    /// assert_eq!(ctx.argmax(&x)?, 1);
+    /// # Ok(()) }
+    /// ```
     pub fn argmax<T: Element>(&self, x: &GpuArray<T>) -> Result<u32> {
         self.reduce_scalar(&Reduction::new(ReduceOp::Argmax), x)
     }
