@@ -483,6 +483,26 @@ macro_rules! axes_method {
     };
 }
 
+/// A `Recorder` method for var or std along axes, with a correction and `keepdim`.
+macro_rules! spread_method {
+    ($(#[$doc:meta])* $name:ident, $op:ident) => {
+        $(#[$doc])*
+        pub fn $name<T: Element>(
+            &mut self,
+            x: &GpuArray<T>,
+            axes: impl Into<Axes>,
+            correction: u32,
+            keepdim: bool,
+        ) -> Result<GpuArray<f32>> {
+            let red = Reduction::new(ReduceOp::$op)
+                .axes(axes)
+                .correction(correction)
+                .keepdim(keepdim);
+            self.reduce_new(&red, x)
+        }
+    };
+}
+
 impl Recorder {
     /// Records `red` over `x` (of `shape`) into `out`, checking everything first.
     pub(crate) fn record_reduction(
@@ -823,45 +843,25 @@ impl Recorder {
         mean_axes, Mean, f32
     }
 
-    /// Records the variance along `axes` in f32, dividing by `n - correction`.
-    ///
-    /// ```no_run
-    /// # fn main() -> wgpu_reduce::Result<()> {
-    /// # let ctx = wgpu_reduce::Context::new()?;
-    /// let x = ctx.upload_shaped(&[1.0f32, 3.0, 10.0, 14.0], &[2, 2])?;
-    /// let mut rec = ctx.recorder();
-    /// let v = rec.var_axes(&x, 1, 1, false)?;
-    /// let t = rec.read(&v)?;
-    /// assert_eq!(rec.submit()?.wait()?.get(&t)?, vec![2.0, 8.0]);
-    /// # Ok(()) }
-    /// ```
-    pub fn var_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        correction: u32,
-        keepdim: bool,
-    ) -> Result<GpuArray<f32>> {
-        let red = Reduction::new(ReduceOp::Var)
-            .axes(axes)
-            .correction(correction)
-            .keepdim(keepdim);
-        self.reduce_new(&red, x)
+    spread_method! {
+        /// Records the variance along `axes` in f32, dividing by `n - correction`.
+        ///
+        /// ```no_run
+        /// # fn main() -> wgpu_reduce::Result<()> {
+        /// # let ctx = wgpu_reduce::Context::new()?;
+        /// let x = ctx.upload_shaped(&[1.0f32, 3.0, 10.0, 14.0], &[2, 2])?;
+        /// let mut rec = ctx.recorder();
+        /// let v = rec.var_axes(&x, 1, 1, false)?;
+        /// let t = rec.read(&v)?;
+        /// assert_eq!(rec.submit()?.wait()?.get(&t)?, vec![2.0, 8.0]);
+        /// # Ok(()) }
+        /// ```
+        var_axes, Var
     }
-
-    /// Records the standard deviation along `axes` in f32.
-    pub fn std_axes<T: Element>(
-        &mut self,
-        x: &GpuArray<T>,
-        axes: impl Into<Axes>,
-        correction: u32,
-        keepdim: bool,
-    ) -> Result<GpuArray<f32>> {
-        let red = Reduction::new(ReduceOp::Std)
-            .axes(axes)
-            .correction(correction)
-            .keepdim(keepdim);
-        self.reduce_new(&red, x)
+    spread_method! {
+        /// Records the standard deviation along `axes` in f32 (the square root of
+        /// [`Recorder::var_axes`]).
+        std_axes, Std
     }
 
     /// Records the index of the minimum along one `axis` (u32 indices along that axis).
