@@ -37,6 +37,10 @@ pub struct ContextOptions {
     /// Lowers the largest storage binding the library will use below the device's
     /// `max_storage_buffer_binding_size` (for tests of the size checks; `None` keeps the device's).
     pub max_storage_binding_bytes: Option<u64>,
+    /// Most bytes the buffer pool keeps (leased plus free). Free buffers are released, largest
+    /// first, before the pool would grow past it; leases that one recording needs at once are
+    /// always served, so only those can take the pool above the cap. Default `None`: no cap.
+    pub pool_cap_bytes: Option<u64>,
 }
 
 impl Default for ContextOptions {
@@ -53,6 +57,7 @@ impl Default for ContextOptions {
             max_workgroups: 1024,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
+            pool_cap_bytes: None,
         }
     }
 }
@@ -327,7 +332,7 @@ impl Context {
                 caps,
                 tuning,
                 poison: options.poison_temporaries,
-                pool: Pool::default(),
+                pool: Pool::with_cap(options.pool_cap_bytes),
                 kernels,
                 counters: Counters::default(),
                 lost,

@@ -14,6 +14,10 @@
 //! this; it stays correct because every use of a storage temporary is a GPU command on the one
 //! queue, which wgpu orders and fences in submission order, and the library makes no host writes
 //! to such buffers after handing them out.
+//!
+//! With a cap ([`ContextOptions::pool_cap_bytes`](crate::ContextOptions::pool_cap_bytes)) the
+//! pool releases free buffers, largest first, whenever keeping them (or making a new one) would
+//! take the bytes it holds past the cap.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -54,6 +58,8 @@ pub struct PoolStats {
     ///
     /// [`reset_high_water`]: crate::Context::reset_pool_high_water
     pub high_water_bytes: u64,
+    /// Free buffers released to stay under the cap.
+    pub evictions: u64,
 }
 
 type Key = (u64, wgpu::BufferUsages);
@@ -64,12 +70,38 @@ struct Inner {
     stats: PoolStats,
     /// Dropped leases waiting for the GPU to finish before they become free.
     pending: Vec<(Key, wgpu::Buffer)>,
+    /// Most bytes to hold, if capped.
+    cap: Option<u64>,
 }
 
 impl Inner {
     fn update_high_water(&mut self) {
         self.stats.bytes_held = self.stats.bytes_in_use + self.stats.bytes_free;
         self.stats.high_water_bytes = self.stats.high_water_bytes.max(self.stats.bytes_held);
+    }
+
+    /// Releases free buffers, largest first, until `need` more bytes fit under the cap (or
+    /// nothing free is left).
+    fn evict_for(&mut self, need: u64) {
+        let Some(cap) = self.cap else { return };
+        while self.stats.bytes_in_use + self.stats.bytes_free + need > cap {
+            let Some(key) = self
+                .free
+                .iter()
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(k, _)| *k)
+                .max_by_key(|k| k.0)
+            else {
+                return;
+            };
+            if let Some(buffer) = self.free.get_mut(&key).and_then(Vec::pop) {
+                buffer.destroy();
+                self.stats.bytes_free -= key.0;
+                self.stats.buffers_free -= 1;
+                self.stats.evictions += 1;
+            }
+        }
+        self.stats.bytes_held = self.stats.bytes_in_use + self.stats.bytes_free;
     }
 }
 
@@ -118,6 +150,13 @@ fn lock(m: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
 }
 
 impl Pool {
+    /// A pool that holds at most `cap` bytes where it can (see the module docs).
+    pub(crate) fn with_cap(cap: Option<u64>) -> Pool {
+        let pool = Pool::default();
+        lock(&pool.inner).cap = cap;
+        pool
+    }
+
     /// Leases a buffer of at least `bytes` bytes with exactly `usage`.
     pub(crate) fn acquire(
         &self,
@@ -154,6 +193,7 @@ impl Pool {
                 limit_name: "max_buffer_size",
             });
         }
+        lock(&self.inner).evict_for(alloc);
         let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-reduce pooled"),
@@ -198,6 +238,7 @@ impl Pool {
                 inner.stats.buffers_free += 1;
                 inner.free.entry(key).or_default().push(buffer);
             }
+            inner.evict_for(0);
         } else {
             inner.pending.extend(pending);
         }

@@ -95,3 +95,68 @@ fn buffers_do_not_return_while_the_gpu_may_use_them() {
         "all returned once the GPU finished: {after:?}"
     );
 }
+
+/// Mixed work on a few arrays: whole-array and axis reductions whose temporaries, results and
+/// readback buffers span many size classes. Returns the results, one per call.
+fn mixed_call(ctx: &Context, arrays: &[wgpu_reduce::GpuArray<f32>], i: usize) -> Vec<f32> {
+    use wgpu_reduce::{ReduceOp, Reduction};
+    let x = &arrays[i % arrays.len()];
+    let red = match (i / arrays.len()) % 4 {
+        0 => Reduction::new(ReduceOp::Sum),
+        1 => Reduction::new(ReduceOp::Max).axes(0),
+        2 => Reduction::new(ReduceOp::Mean).axes(-1),
+        _ => Reduction::new(ReduceOp::Var).axes(0).keepdim(true),
+    };
+    let y = ctx.reduce::<f32, f32>(x, &red).unwrap();
+    ctx.read(&y).unwrap()
+}
+
+#[test]
+fn a_capped_pool_stays_under_its_cap_over_10000_calls() {
+    let mut rng = rng("pool_cap");
+    let shapes: [&[usize]; 5] = [&[1000, 3], &[3, 100_000], &[200_000, 2], &[512, 512], &[7]];
+    let data: Vec<Vec<f32>> = shapes
+        .iter()
+        .map(|s| random_f32(&mut rng, s.iter().product()))
+        .collect();
+    let cap = 3 << 20;
+    let capped = Context::with_options(ContextOptions {
+        pool_cap_bytes: Some(cap),
+        ..Default::default()
+    })
+    .unwrap();
+    let upload = |ctx: &Context| -> Vec<wgpu_reduce::GpuArray<f32>> {
+        shapes
+            .iter()
+            .zip(&data)
+            .map(|(s, d)| ctx.upload_shaped(d, s).unwrap())
+            .collect()
+    };
+    // Without a cap the same work holds more than the cap: the test can fail.
+    let free = private_ctx();
+    let free_arrays = upload(&free);
+    let calls = 20 * shapes.len();
+    let expected: Vec<Vec<f32>> = (0..calls)
+        .map(|i| mixed_call(&free, &free_arrays, i))
+        .collect();
+    let unbounded = free.pool_stats();
+    assert!(
+        unbounded.high_water_bytes > cap,
+        "the workload must need more than the cap to test it: {unbounded:?}"
+    );
+    let arrays = upload(&capped);
+    for i in 0..10_000 {
+        let got = mixed_call(&capped, &arrays, i);
+        // Same device and tuning: the results are bit-identical to the uncapped context's.
+        assert_eq!(got, expected[i % calls], "call {i}");
+    }
+    let stats = capped.pool_stats();
+    assert!(
+        stats.high_water_bytes <= cap,
+        "high water {} above the cap {cap}: {stats:?}",
+        stats.high_water_bytes
+    );
+    assert!(stats.evictions > 0, "{stats:?}");
+    assert_eq!(stats.bytes_in_use, 0, "every lease went back: {stats:?}");
+    eprintln!("capped pool after 10000 calls: {stats:?}; uncapped: {unbounded:?}");
+}

@@ -48,3 +48,110 @@ fn context_is_send_and_sync() {
     assert_send_sync::<wgpu_reduce::GpuArray<f32>>();
     assert_send_sync::<wgpu_reduce::Recorder>();
 }
+
+/// Eight threads x 1000 mixed reductions (whole arrays and axes, several ops and element
+/// types, blocking calls and batched recordings) on one Context: every result exact, no
+/// deadlock.
+#[test]
+fn eight_threads_times_1000_mixed_reductions() {
+    use wgpu_reduce::{ReduceOp, Reduction};
+    let ctx = Arc::new(common::ctx().clone());
+    let mut seed_rng = rng("threads_8x1000");
+    // Shared inputs (small integers, so every op below is exact), uploaded once.
+    let shapes: [&[usize]; 4] = [&[257, 9], &[3, 4001], &[64, 64], &[10_007]];
+    let data: Vec<Vec<i32>> = shapes
+        .iter()
+        .map(|s| {
+            (0..s.iter().product::<usize>())
+                .map(|_| seed_rng.gen_range(-1000..1000))
+                .collect()
+        })
+        .collect();
+    let arrays: Arc<Vec<_>> = Arc::new(
+        shapes
+            .iter()
+            .zip(&data)
+            .map(|(s, d)| ctx.upload_shaped(d, s).unwrap())
+            .collect(),
+    );
+    // Expected results, computed on the CPU.
+    let col_sums = |d: &[i32], rows: usize, cols: usize| -> Vec<i32> {
+        (0..cols)
+            .map(|c| (0..rows).map(|r| d[r * cols + c]).sum())
+            .collect()
+    };
+    let expected: Arc<Vec<(i32, i32, u32, Vec<i32>)>> = Arc::new(
+        shapes
+            .iter()
+            .zip(&data)
+            .map(|(s, d)| {
+                let max = *d.iter().max().unwrap();
+                let (rows, cols) = if s.len() == 2 {
+                    (s[0], s[1])
+                } else {
+                    (1, s[0])
+                };
+                (
+                    d.iter().sum(),
+                    *d.iter().min().unwrap(),
+                    d.iter().position(|&v| v == max).unwrap() as u32,
+                    col_sums(d, rows, cols),
+                )
+            })
+            .collect(),
+    );
+    let handles: Vec<_> = (0..8)
+        .map(|t| {
+            let (ctx, arrays, expected) =
+                (Arc::clone(&ctx), Arc::clone(&arrays), Arc::clone(&expected));
+            std::thread::spawn(move || {
+                for i in 0..1000 {
+                    let k = (i + t) % arrays.len();
+                    let (x, want) = (&arrays[k], &expected[k]);
+                    match i % 5 {
+                        0 => assert_eq!(ctx.sum(x).unwrap(), want.0, "thread {t} call {i}"),
+                        1 => assert_eq!(ctx.min(x).unwrap(), want.1, "thread {t} call {i}"),
+                        2 => assert_eq!(ctx.argmax(x).unwrap(), want.2, "thread {t} call {i}"),
+                        3 => {
+                            let axis = Reduction::new(ReduceOp::Sum).axes(0);
+                            let y = ctx.reduce::<i32, i32>(x, &axis).unwrap();
+                            let got = ctx.read(&y).unwrap();
+                            if x.shape().len() == 2 {
+                                assert_eq!(got, want.3, "thread {t} call {i}");
+                            } else {
+                                assert_eq!(got, vec![want.0], "thread {t} call {i}");
+                            }
+                        }
+                        _ => {
+                            // Three reductions in one recording, one readback.
+                            let mut rec = ctx.recorder();
+                            let (s, m, a) = (
+                                rec.sum(x).unwrap(),
+                                rec.min(x).unwrap(),
+                                rec.argmax(x).unwrap(),
+                            );
+                            let (ts, tm, ta) = (
+                                rec.read(&s).unwrap(),
+                                rec.read(&m).unwrap(),
+                                rec.read(&a).unwrap(),
+                            );
+                            let r = rec.submit().unwrap().wait().unwrap();
+                            assert_eq!(
+                                (
+                                    r.scalar(&ts).unwrap(),
+                                    r.scalar(&tm).unwrap(),
+                                    r.scalar(&ta).unwrap()
+                                ),
+                                (want.0, want.1, want.2),
+                                "thread {t} call {i}"
+                            );
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().expect("a worker thread panicked");
+    }
+}
