@@ -108,6 +108,9 @@ proptest! {
             red = red.axes(Axes::List(list.clone()));
         }
         let want_err = expected_error(&shape, &axes, op);
+        if std::env::var("PROPS_TRACE").is_ok() {
+            eprintln!("case: {} {dtype} {shape:?} {axes:?} -> {want_err:?}", op.name());
+        }
         for out in op.allowed_outputs(dtype) {
             let what = format!("{} {dtype}->{out} shape {shape:?} axes {axes:?} keepdim {keepdim} seed {seed}", op.name());
             match (run(ctx, &inp, &red, out), want_err) {
