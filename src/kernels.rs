@@ -440,7 +440,7 @@ impl AxisVariant {
             wg = self.workgroup_size,
             shift = self.workgroup_size.trailing_zeros(),
         );
-        let (state, load_raw, finalize) = match op {
+        let (load_raw, finalize) = match op {
             ReduceOp::Var | ReduceOp::Std => {
                 p.push_str(
                     "struct VarState { n: u32, mean: f32, m2: f32 }\nalias S = VarState;\n\
@@ -459,7 +459,6 @@ impl AxisVariant {
                 );
                 let sqrt = if op == ReduceOp::Std { "sqrt" } else { "" };
                 (
-                    "S",
                     format!("return S(1u, {elem}, 0.0);"),
                     // An infinite element makes the mean infinite or NaN; the variance is then
                     // NaN (as two-pass formulas and PyTorch give), not M2's infinity.
@@ -494,11 +493,7 @@ impl AxisVariant {
                     kb = if v.is_float() { "fkey(b.v)" } else { "b.v" },
                     ka = if v.is_float() { "fkey(a.v)" } else { "a.v" },
                 ));
-                (
-                    "S",
-                    format!("return S({elem}, j);"),
-                    "return s.i;".to_string(),
-                )
+                (format!("return S({elem}, j);"), "return s.i;".to_string())
             }
             _ => {
                 let (combine, _, _) = scalar_combine(op, v);
@@ -512,10 +507,9 @@ impl AxisVariant {
                 } else {
                     "return s;"
                 };
-                ("S", format!("return {elem};"), fin.to_string())
+                (format!("return {elem};"), fin.to_string())
             }
         };
-        let _ = state;
         let src = if self.src_state {
             "S".to_string()
         } else {

@@ -49,6 +49,9 @@ fn context_is_send_and_sync() {
     assert_send_sync::<wgpu_reduce::Recorder>();
 }
 
+/// Sum, min, argmax and column sums of one input.
+type Expected = (i32, i32, u32, Vec<i32>);
+
 /// Eight threads x 1000 mixed reductions (whole arrays and axes, several ops and element
 /// types, blocking calls and batched recordings) on one Context: every result exact, no
 /// deadlock.
@@ -80,7 +83,7 @@ fn eight_threads_times_1000_mixed_reductions() {
             .map(|c| (0..rows).map(|r| d[r * cols + c]).sum())
             .collect()
     };
-    let expected: Arc<Vec<(i32, i32, u32, Vec<i32>)>> = Arc::new(
+    let expected: Arc<Vec<Expected>> = Arc::new(
         shapes
             .iter()
             .zip(&data)

@@ -289,17 +289,28 @@ impl Reduction {
 
     /// The shape of the result for an input of `shape`.
     pub fn output_shape(&self, shape: &[usize]) -> Result<Vec<usize>> {
-        let mask = self.reduced_mask(shape)?;
-        Ok(shape
+        Ok(self.shape_for_mask(shape, &self.reduced_mask(shape)?))
+    }
+
+    fn shape_for_mask(&self, shape: &[usize], mask: &[bool]) -> Vec<usize> {
+        shape
             .iter()
-            .zip(&mask)
+            .zip(mask)
             .filter_map(|(&d, &m)| match (m, self.keepdim) {
                 (false, _) => Some(d),
                 (true, true) => Some(1),
                 (true, false) => None,
             })
-            .collect())
+            .collect()
     }
+}
+
+/// (elements of the result, elements reduced into each) of reducing `shape` over `mask`.
+fn sizes(shape: &[usize], mask: &[bool]) -> (usize, usize) {
+    shape.iter().zip(mask).fold(
+        (1, 1),
+        |(out, r), (&d, &m)| if m { (out, r * d) } else { (out * d, r) },
+    )
 }
 
 /// One `[outer, r, inner]` reduction over `r`.
@@ -312,18 +323,7 @@ pub(crate) struct Problem {
 
 /// Splits a reduction of `shape` over the `mask`ed axes into problems, innermost first.
 pub(crate) fn problems(shape: &[usize], mask: &[bool]) -> Vec<Problem> {
-    let out_len: usize = shape
-        .iter()
-        .zip(mask)
-        .filter(|(_, &m)| !m)
-        .map(|(&d, _)| d)
-        .product();
-    let r_total: usize = shape
-        .iter()
-        .zip(mask)
-        .filter(|(_, &m)| m)
-        .map(|(&d, _)| d)
-        .product();
+    let (out_len, r_total) = sizes(shape, mask);
     if r_total <= 1 {
         // Nothing to combine (or nothing at all): one element (or none) per output.
         return vec![Problem {
@@ -478,7 +478,7 @@ macro_rules! axes_method {
             keepdim: bool,
         ) -> Result<GpuArray<$out>> {
             let red = Reduction::new(ReduceOp::$op).axes(axes).keepdim(keepdim);
-            self.reduce_new(&red, x)
+            self.reduce(x, &red)
         }
     };
 }
@@ -498,7 +498,7 @@ macro_rules! spread_method {
                 .axes(axes)
                 .correction(correction)
                 .keepdim(keepdim);
-            self.reduce_new(&red, x)
+            self.reduce(x, &red)
         }
     };
 }
@@ -529,9 +529,9 @@ impl Recorder {
             });
         }
         let mask = red.reduced_mask(shape)?;
-        let out_shape = red.output_shape(shape)?;
-        let out_len: usize = out_shape.iter().product();
+        let (out_len, r_total) = sizes(shape, &mask);
         if out.len != out_len {
+            let out_shape = red.shape_for_mask(shape, &mask);
             return Err(Error::InvalidUse(format!(
                 "{} of shape {shape:?} gives shape {out_shape:?} ({out_len} elements); the \
                  output array has {} elements",
@@ -539,12 +539,6 @@ impl Recorder {
                 out.len
             )));
         }
-        let r_total: usize = shape
-            .iter()
-            .zip(&mask)
-            .filter(|(_, &m)| m)
-            .map(|(&d, _)| d)
-            .product();
         if out_len == 0 {
             return Ok(());
         }
@@ -704,17 +698,6 @@ impl Recorder {
         self.push_dispatch(kernel, src, out, words * 4, params, (groups, 1))
     }
 
-    fn reduce_new<T: Element, O: Element>(
-        &mut self,
-        red: &Reduction,
-        x: &GpuArray<T>,
-    ) -> Result<GpuArray<O>> {
-        let shape = red.output_shape(x.shape())?;
-        let out = self.lease_output::<O>(shape)?;
-        self.record_reduction(red, &x.raw(), x.shape(), &out.raw())?;
-        Ok(out)
-    }
-
     /// Records any reduction: `red` says the operation, axes, `keepdim` and correction; `O` is
     /// the result type (see [`ReduceOp::allowed_outputs`]: e.g. `f32` or the input type for
     /// f16/bf16 sums, as PyTorch's `dtype=` argument). The result stays on the GPU.
@@ -735,7 +718,9 @@ impl Recorder {
         x: &GpuArray<T>,
         red: &Reduction,
     ) -> Result<GpuArray<O>> {
-        self.reduce_new(red, x)
+        let out = self.lease_output::<O>(red.output_shape(x.shape())?)?;
+        self.record_reduction(red, &x.raw(), x.shape(), &out.raw())?;
+        Ok(out)
     }
 
     /// Records `red` over `x` into `out`, a caller's array with as many elements as the
@@ -765,47 +750,47 @@ impl Recorder {
     /// Floats are summed in f32 (pairwise/tree order: see the crate docs for the error bound);
     /// integers wrap modulo 2^32. The sum of an empty array is 0.
     pub fn sum<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Sum), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Sum))
     }
 
     /// Records the product of all elements (1 for an empty array; integers wrap).
     pub fn prod<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Prod), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Prod))
     }
 
     /// Records the minimum (NaN if any element is NaN; [`Error::EmptyInput`] if empty).
     pub fn min<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Min), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Min))
     }
 
     /// Records the maximum (NaN if any element is NaN; [`Error::EmptyInput`] if empty).
     pub fn max<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<T>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Max), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Max))
     }
 
     /// Records the mean, accumulated and returned in f32 ([`Error::EmptyInput`] if empty).
     pub fn mean<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<f32>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Mean), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Mean))
     }
 
     /// Records the variance of all elements in f32, dividing by `n - correction`.
     pub fn var<T: Element>(&mut self, x: &GpuArray<T>, correction: u32) -> Result<GpuArray<f32>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Var).correction(correction), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Var).correction(correction))
     }
 
     /// Records the standard deviation of all elements in f32 (see [`Recorder::var`]).
     pub fn std<T: Element>(&mut self, x: &GpuArray<T>, correction: u32) -> Result<GpuArray<f32>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Std).correction(correction), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Std).correction(correction))
     }
 
     /// Records the flat index of the smallest element (first NaN if any; lowest index on ties).
     pub fn argmin<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<u32>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Argmin), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Argmin))
     }
 
     /// Records the flat index of the largest element (first NaN if any; lowest index on ties).
     pub fn argmax<T: Element>(&mut self, x: &GpuArray<T>) -> Result<GpuArray<u32>> {
-        self.reduce_new(&Reduction::new(ReduceOp::Argmax), x)
+        self.reduce(x, &Reduction::new(ReduceOp::Argmax))
     }
 
     axes_method! {
@@ -872,7 +857,7 @@ impl Recorder {
         keepdim: bool,
     ) -> Result<GpuArray<u32>> {
         let red = Reduction::new(ReduceOp::Argmin).axes(axis).keepdim(keepdim);
-        self.reduce_new(&red, x)
+        self.reduce(x, &red)
     }
 
     /// Records the index of the maximum along one `axis`.
@@ -894,14 +879,14 @@ impl Recorder {
         keepdim: bool,
     ) -> Result<GpuArray<u32>> {
         let red = Reduction::new(ReduceOp::Argmax).axes(axis).keepdim(keepdim);
-        self.reduce_new(&red, x)
+        self.reduce(x, &red)
     }
 }
 
 impl Context {
     fn reduce_scalar<T: Element, O: Element>(&self, red: &Reduction, x: &GpuArray<T>) -> Result<O> {
         let mut rec = self.recorder();
-        let out = rec.reduce_new::<T, O>(red, x)?;
+        let out = rec.reduce::<T, O>(x, red)?;
         let token = rec.read(&out)?;
         rec.submit()?.wait()?.scalar(&token)
     }
@@ -914,7 +899,7 @@ impl Context {
         red: &Reduction,
     ) -> Result<GpuArray<O>> {
         let mut rec = self.recorder();
-        let out = rec.reduce_new::<T, O>(red, x)?;
+        let out = rec.reduce::<T, O>(x, red)?;
         let _ = rec.submit()?;
         Ok(out)
     }
