@@ -161,6 +161,9 @@ pub(crate) struct Inner {
     pub lost: Arc<Mutex<Option<String>>>,
     /// A small storage buffer bound in place of a view that would be empty.
     pub dummy: wgpu::Buffer,
+    /// Bound at binding 4 by kernels that do not use it (a separate buffer, so it never meets
+    /// `dummy` in two usages of one dispatch).
+    pub dummy_aux: wgpu::Buffer,
 }
 
 /// A GPU device ready for reductions. Cheap to clone; `Send + Sync`.
@@ -323,6 +326,12 @@ impl Context {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
+        let dummy_aux = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-reduce dummy aux"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
         let kernels = Kernels::new(&device);
         Ok(Context {
             inner: Arc::new(Inner {
@@ -337,6 +346,7 @@ impl Context {
                 counters: Counters::default(),
                 lost,
                 dummy,
+                dummy_aux,
             }),
         })
     }

@@ -97,20 +97,28 @@ pub trait Element:
 {
     /// The run-time name of this type.
     const DTYPE: DType;
+    /// The type values are accumulated in, and the result type of scans: f32 for f16 and
+    /// bf16, the type itself otherwise.
+    type Acc: Element;
 }
 
 impl Element for f32 {
     const DTYPE: DType = DType::F32;
+    type Acc = f32;
 }
 impl Element for i32 {
     const DTYPE: DType = DType::I32;
+    type Acc = i32;
 }
 impl Element for u32 {
     const DTYPE: DType = DType::U32;
+    type Acc = u32;
 }
 impl Element for half::f16 {
     const DTYPE: DType = DType::F16;
+    type Acc = f32;
 }
 impl Element for half::bf16 {
     const DTYPE: DType = DType::BF16;
+    type Acc = f32;
 }

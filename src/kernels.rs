@@ -26,7 +26,7 @@ use std::sync::Mutex;
 
 use crate::context::WORKGROUP_SIZES;
 use crate::element::DType;
-use crate::ops::ReduceOp;
+use crate::ops::{ReduceOp, ScanOp};
 
 /// WGSL of the per-thread part of the whole-array reduction.
 pub const REDUCE_WGSL: &str = include_str!("../shaders/reduce.wgsl");
@@ -38,6 +38,14 @@ pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../shaders/reduce_subgroup.
 pub const REDUCE_AXIS_WGSL: &str = include_str!("../shaders/reduce_axis.wgsl");
 /// WGSL of the f32 → f16/bf16 packing kernel.
 pub const PACK_WGSL: &str = include_str!("../shaders/pack.wgsl");
+/// WGSL of the tile scan (reduce-then-scan passes and the single-pass look-back scan).
+pub const SCAN_WGSL: &str = include_str!("../shaders/scan.wgsl");
+/// WGSL of the scan's shared-memory group step.
+pub const SCAN_TREE_WGSL: &str = include_str!("../shaders/scan_tree.wgsl");
+/// WGSL of the scan's subgroup group step.
+pub const SCAN_SUBGROUP_WGSL: &str = include_str!("../shaders/scan_subgroup.wgsl");
+/// WGSL of the fill kernel (clears look-back status).
+pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 /// WGSL helpers shared by every kernel (NaN test, 16-bit loads and conversions).
 pub const COMMON_WGSL: &str = include_str!("../shaders/common.wgsl");
 
@@ -53,6 +61,10 @@ pub enum Kernel {
     Axis(AxisVariant),
     /// f32 → 16-bit conversion.
     Pack(PackVariant),
+    /// A pass of a prefix scan.
+    Scan(ScanVariant),
+    /// Sets u32 words to a value.
+    Fill,
 }
 
 impl Kernel {
@@ -64,6 +76,8 @@ impl Kernel {
             .collect();
         v.extend(AxisVariant::all().into_iter().map(Kernel::Axis));
         v.extend(PackVariant::all().into_iter().map(Kernel::Pack));
+        v.extend(ScanVariant::all().into_iter().map(Kernel::Scan));
+        v.push(Kernel::Fill);
         v
     }
 
@@ -73,6 +87,8 @@ impl Kernel {
             Kernel::Reduce(k) => k.label(),
             Kernel::Axis(k) => k.label(),
             Kernel::Pack(k) => k.label(),
+            Kernel::Scan(k) => k.label(),
+            Kernel::Fill => "fill_u32".into(),
         }
     }
 
@@ -82,12 +98,18 @@ impl Kernel {
             Kernel::Reduce(k) => k.source(),
             Kernel::Axis(k) => k.source(),
             Kernel::Pack(k) => k.source(),
+            Kernel::Scan(k) => k.source(),
+            Kernel::Fill => FILL_WGSL.to_string(),
         }
     }
 
     /// Whether the kernel uses subgroup operations.
     pub fn uses_subgroups(&self) -> bool {
-        matches!(self, Kernel::Reduce(k) if k.subgroups)
+        match self {
+            Kernel::Reduce(k) => k.subgroups,
+            Kernel::Scan(k) => k.subgroups,
+            _ => false,
+        }
     }
 
     /// Parses and validates the WGSL with naga, as wgpu does before compiling it. The error is
@@ -534,6 +556,279 @@ impl AxisVariant {
     }
 }
 
+/// Which pass of a scan a [`ScanVariant`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ScanMode {
+    /// Each tile is a whole row unit: scan it, no carry (one pass for short rows).
+    Tile,
+    /// Reduce-then-scan, first pass: each tile's total.
+    Reduce,
+    /// Reduce-then-scan, last pass: scan each tile, adding the scanned totals of the tiles
+    /// before it (read from the auxiliary binding).
+    Downsweep,
+    /// Single pass: decoupled look-back with fallback.
+    Lookback,
+}
+
+impl ScanMode {
+    /// Every mode.
+    pub const ALL: [ScanMode; 4] = [
+        ScanMode::Tile,
+        ScanMode::Reduce,
+        ScanMode::Downsweep,
+        ScanMode::Lookback,
+    ];
+
+    /// Lower-case name, as used in kernel labels.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ScanMode::Tile => "tile",
+            ScanMode::Reduce => "reduce",
+            ScanMode::Downsweep => "downsweep",
+            ScanMode::Lookback => "lookback",
+        }
+    }
+
+    const fn code(self) -> u32 {
+        match self {
+            ScanMode::Tile => 0,
+            ScanMode::Reduce => 1,
+            ScanMode::Downsweep => 2,
+            ScanMode::Lookback => 3,
+        }
+    }
+}
+
+/// Vec4 slots each thread of a scan holds (a tile is `workgroup_size * 4 * SCAN_SLOTS` elements).
+pub const SCAN_SLOTS: u32 = 4;
+
+/// One specialisation of the tile scan (`shaders/scan.wgsl`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ScanVariant {
+    /// The scan's operation.
+    pub op: ScanOp,
+    /// Element type read (f32, i32, u32, f16, bf16); values are f32, i32 or u32.
+    pub input: DType,
+    /// Which pass.
+    pub mode: ScanMode,
+    /// Several short rows per tile, restarting at segment heads (mode `Tile` only; shared
+    /// memory group step only).
+    pub segmented: bool,
+    /// Exclusive (else inclusive) output.
+    pub exclusive: bool,
+    /// Rows start on 16-byte boundaries: vec4 loads and stores.
+    pub aligned: bool,
+    /// Workgroup size, one of [`WORKGROUP_SIZES`].
+    pub workgroup_size: u32,
+    /// Subgroup operations for the group step.
+    pub subgroups: bool,
+}
+
+impl ScanVariant {
+    /// Every variant the library can build.
+    pub fn all() -> Vec<ScanVariant> {
+        let mut v = Vec::new();
+        for op in ScanOp::ALL {
+            for input in DType::ALL {
+                for mode in ScanMode::ALL {
+                    for segmented in [false, true] {
+                        for exclusive in [false, true] {
+                            for aligned in [false, true] {
+                                for workgroup_size in WORKGROUP_SIZES {
+                                    for subgroups in [false, true] {
+                                        let k = ScanVariant {
+                                            op,
+                                            input,
+                                            mode,
+                                            segmented,
+                                            exclusive,
+                                            aligned,
+                                            workgroup_size,
+                                            subgroups,
+                                        };
+                                        if k.is_valid() {
+                                            v.push(k);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether this combination is one the library builds.
+    pub fn is_valid(&self) -> bool {
+        let seg_ok = !self.segmented || (self.mode == ScanMode::Tile && !self.subgroups);
+        let reduce_ok = self.mode != ScanMode::Reduce || !self.exclusive;
+        seg_ok && reduce_ok && WORKGROUP_SIZES.contains(&self.workgroup_size)
+    }
+
+    /// Elements per tile.
+    pub fn tile(&self) -> u32 {
+        self.workgroup_size * 4 * SCAN_SLOTS
+    }
+
+    /// The value (and output) type.
+    pub fn value(&self) -> DType {
+        self.op.output(self.input)
+    }
+
+    /// A short name, e.g. `scan_lookback_add_f32_incl_vec_wg256_sg`.
+    pub fn label(&self) -> String {
+        format!(
+            "scan_{}{}_{}_{}_{}_{}_wg{}{}",
+            self.mode.name(),
+            if self.segmented { "_seg" } else { "" },
+            self.op.name(),
+            self.input,
+            if self.exclusive { "excl" } else { "incl" },
+            if self.aligned { "vec" } else { "scalar" },
+            self.workgroup_size,
+            if self.subgroups { "_sg" } else { "" }
+        )
+    }
+
+    /// The full WGSL source of this variant.
+    pub fn source(&self) -> String {
+        let mut s = self.prelude();
+        s.push_str(COMMON_WGSL);
+        s.push_str(SCAN_WGSL);
+        s.push_str(if self.subgroups {
+            SCAN_SUBGROUP_WGSL
+        } else {
+            SCAN_TREE_WGSL
+        });
+        let lane = if self.subgroups {
+            "Lane(lid, sg_id, sg_lane, sg_size, n_sg)"
+        } else {
+            "Lane(lid, 0u, lid, WG, 1u)"
+        };
+        let builtins = if self.subgroups {
+            ",\n    @builtin(subgroup_invocation_id) sg_lane: u32,\n    \
+             @builtin(subgroup_size) sg_size: u32,\n    @builtin(subgroup_id) sg_id: u32,\n    \
+             @builtin(num_subgroups) n_sg: u32"
+        } else {
+            ""
+        };
+        let call = match self.mode {
+            ScanMode::Reduce => "reduce_entry(ln, t)".to_string(),
+            m => format!("scan_entry(ln, t, {}u)", m.code()),
+        };
+        s.push_str(&format!(
+            "\n@compute @workgroup_size(WG)\nfn main(\n    \
+             @builtin(local_invocation_index) lid: u32,\n    \
+             @builtin(workgroup_id) wid: vec3<u32>{builtins},\n) {{\n    \
+             let ln = {lane};\n    let t = wid.y * params.groups_x + wid.x;\n    {call};\n}}\n"
+        ));
+        s
+    }
+
+    fn prelude(&self) -> String {
+        let v = self.value();
+        let vt = v.wgsl();
+        let half = self.input.is_half();
+        let t = self.input.wgsl();
+        let mut p = format!(
+            "// Variant {label}: generated prelude (src/kernels.rs).\n\
+             const WG: u32 = {wg}u;\nconst K: u32 = {slots}u;\nconst TILE: u32 = {tile}u;\n\
+             const SEGMENTED: bool = {seg};\nconst EXCLUSIVE: bool = {excl};\n\
+             const VEC_LOADS: bool = {aligned};\nconst VEC_STORES: bool = {stores};\n\
+             // The fallback may publish a total it computed only where every way of computing\n\
+             // it gives the same bits (not float sums).\n\
+             const PUBLISH_FALLBACK: bool = {publish};\nalias V = {vt};\n",
+            label = self.label(),
+            wg = self.workgroup_size,
+            slots = SCAN_SLOTS,
+            tile = self.tile(),
+            seg = self.segmented,
+            excl = self.exclusive,
+            aligned = self.aligned,
+            stores = self.aligned && self.mode != ScanMode::Reduce,
+            publish = !(self.op == ScanOp::Add && v.is_float()),
+        );
+        let reduce_op = match self.op {
+            ScanOp::Add => ReduceOp::Sum,
+            ScanOp::Min => ReduceOp::Min,
+            ScanOp::Max => ReduceOp::Max,
+        };
+        let (combine, _, _) = scalar_combine(reduce_op, v);
+        p.push_str(&format!(
+            "fn identity_v() -> V {{ return {id}; }}\n\
+             fn combine_v(a: V, b: V) -> V {{ return {combine}; }}\n",
+            id = identity_expr(reduce_op, v),
+        ));
+        if self.segmented {
+            p.push_str(
+                "// A scan state that restarts at a segment head: f = 1 if a head is included.\n\
+                 struct SegState { f: u32, v: V }\nalias S = SegState;\n\
+                 fn identity() -> S { return S(0u, identity_v()); }\n\
+                 fn combine(a: S, b: S) -> S { if b.f != 0u { return b; } return S(a.f, combine_v(a.v, b.v)); }\n\
+                 fn lift(v: V, head: bool) -> S { return S(select(0u, 1u, head), v); }\n\
+                 fn value(s: S) -> V { return s.v; }\n",
+            );
+        } else {
+            p.push_str(
+                "alias S = V;\nfn identity() -> S { return identity_v(); }\n\
+                 fn combine(a: S, b: S) -> S { return combine_v(a, b); }\n\
+                 fn lift(v: V, head: bool) -> S { return v; }\nfn value(s: S) -> V { return s; }\n",
+            );
+        }
+        let (vec_ty, load_elem, load_slot) = match self.input {
+            DType::F16 => (
+                "vec2<u32>",
+                "return f16_at(src[e >> 1u], e);",
+                "let w = src_vec[q]; return f16_bits_to_f32_4(vec4<u32>(w.x & 0xffffu, w.x >> 16u, w.y & 0xffffu, w.y >> 16u));",
+            ),
+            DType::BF16 => (
+                "vec2<u32>",
+                "return bf16_at(src[e >> 1u], e);",
+                "let w = src_vec[q]; return bitcast<vec4<f32>>(vec4<u32>(w.x << 16u, w.x & 0xffff0000u, w.y << 16u, w.y & 0xffff0000u));",
+            ),
+            _ => ("", "return V(src[e]);", "return vec4<V>(src_vec[q]);"),
+        };
+        let vec_ty = if half {
+            vec_ty.to_string()
+        } else {
+            format!("vec4<{t}>")
+        };
+        p.push_str(&format!(
+            "@group(0) @binding(0) var<storage, read> src_vec: array<{vec_ty}>;\n\
+             @group(0) @binding(1) var<storage, read> src: array<{t}>;\n\
+             fn load_elem(e: u32) -> V {{ {load_elem} }}\n\
+             fn load_slot(q: u32) -> vec4<V> {{ {load_slot} }}\n"
+        ));
+        if self.aligned && self.mode != ScanMode::Reduce {
+            p.push_str(
+                "@group(0) @binding(2) var<storage, read_write> dst: array<vec4<V>>;\n\
+                 fn store_elem(e: u32, v: V) { dst[e >> 2u][e & 3u] = v; }\n\
+                 fn store_slot(q: u32, v: vec4<V>) { dst[q] = v; }\n",
+            );
+        } else {
+            p.push_str(
+                "@group(0) @binding(2) var<storage, read_write> dst: array<V>;\n\
+                 fn store_elem(e: u32, v: V) { dst[e] = v; }\n\
+                 fn store_slot(q: u32, v: vec4<V>) { for (var c = 0u; c < 4u; c += 1u) { dst[4u * q + c] = v[c]; } }\n",
+            );
+        }
+        if self.subgroups {
+            let body = if self.op == ScanOp::Add {
+                "return subgroupInclusiveAdd(v);".to_string()
+            } else {
+                "var x = v; for (var d = 1u; d < size; d <<= 1u) { let o = subgroupShuffleUp(x, d); if lane >= d { x = combine_v(o, x); } } return x;".to_string()
+            };
+            p.push_str(&format!(
+                "fn subgroup_inclusive(v: V, lane: u32, size: u32) -> V {{ {body} }}\n"
+            ));
+        }
+        p.push('\n');
+        p
+    }
+}
+
 /// The f32 → 16-bit conversion kernel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PackVariant {
@@ -600,6 +895,7 @@ impl Kernels {
                 storage_entry(0, true),
                 storage_entry(1, true),
                 storage_entry(2, false),
+                storage_entry(4, false),
                 wgpu::BindGroupLayoutEntry {
                     binding: 3,
                     visibility: wgpu::ShaderStages::COMPUTE,

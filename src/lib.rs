@@ -98,7 +98,7 @@ pub use context::{
 };
 pub use element::{DType, Element};
 pub use error::{Error, Result};
-pub use ops::{Axes, ReduceOp, Reduction, MAX_DIMS};
+pub use ops::{Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
 pub use pool::{size_class, PoolStats};
 pub use recorder::{ReadToken, Recorder, Results, Submission};
 

@@ -26,6 +26,8 @@ struct Dispatch {
     dst: RawArray,
     /// Bytes of `dst` this dispatch writes.
     dst_bytes: u64,
+    /// Bound at binding 4 (scan status or carries), whole.
+    aux: Option<RawArray>,
     params: [u32; 16],
     /// Workgroups along x, y and z.
     grid: (u32, u32, u32),
@@ -212,6 +214,21 @@ impl Recorder {
         dst: &RawArray,
         dst_bytes: u64,
         params: [u32; 16],
+        groups: (u32, u32),
+    ) -> Result<()> {
+        self.push_dispatch_aux(kernel, src, dst, dst_bytes, None, params, groups)
+    }
+
+    /// [`push_dispatch`](Self::push_dispatch) with an array bound at binding 4.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn push_dispatch_aux(
+        &mut self,
+        kernel: Kernel,
+        src: &RawArray,
+        dst: &RawArray,
+        dst_bytes: u64,
+        aux: Option<&RawArray>,
+        params: [u32; 16],
         (groups, layers): (u32, u32),
     ) -> Result<()> {
         let (x, y) = self.grid(groups)?;
@@ -222,6 +239,7 @@ impl Recorder {
             src: src.clone(),
             dst: dst.clone(),
             dst_bytes,
+            aux: aux.cloned(),
             params,
             grid,
         });
@@ -310,6 +328,13 @@ impl Recorder {
                         wgpu::BindGroupEntry {
                             binding: 2,
                             resource: view(d.dst.buffer(), d.dst_bytes, dummy),
+                        },
+                        wgpu::BindGroupEntry {
+                            binding: 4,
+                            resource: match &d.aux {
+                                Some(a) => a.buffer().as_entire_binding(),
+                                None => inner.dummy_aux.as_entire_binding(),
+                            },
                         },
                         wgpu::BindGroupEntry {
                             binding: 3,

@@ -1,5 +1,7 @@
 //! Operations, one file per family.
 
 mod reduce;
+mod scan;
 
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
+pub use scan::{Scan, ScanAlgorithm, ScanOp};

@@ -124,3 +124,4 @@ pub const LENGTHS: &[usize] = &[
 ];
 pub mod reference;
 pub mod run;
+pub mod scan_ref;

@@ -155,3 +155,31 @@ pub fn run(
         other => panic!("no input type {other}"),
     }
 }
+
+fn go_scan<T: Element>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    scan: &wgpu_reduce::Scan,
+) -> Result<Vec<f64>, Error>
+where
+    T::Acc: AsF64,
+{
+    let mut rec = ctx.recorder();
+    let y = rec.scan::<T, T::Acc>(x, scan)?;
+    assert_eq!(y.shape(), x.shape(), "scan result shape");
+    let t = rec.read(&y)?;
+    let res = rec.submit()?.wait()?;
+    Ok(res.get(&t)?.into_iter().map(AsF64::as_f64).collect())
+}
+
+/// Runs `scan` on `inp`, returning the result as f64 values.
+pub fn run_scan(ctx: &Context, inp: &Input, scan: &wgpu_reduce::Scan) -> Result<Vec<f64>, Error> {
+    match inp.dtype {
+        DType::F32 => go_scan(ctx, inp.f32.as_ref().unwrap(), scan),
+        DType::F16 => go_scan(ctx, inp.f16.as_ref().unwrap(), scan),
+        DType::BF16 => go_scan(ctx, inp.bf16.as_ref().unwrap(), scan),
+        DType::I32 => go_scan(ctx, inp.i32.as_ref().unwrap(), scan),
+        DType::U32 => go_scan(ctx, inp.u32.as_ref().unwrap(), scan),
+        other => panic!("no input type {other}"),
+    }
+}

@@ -1,0 +1,333 @@
+// Prefix scans (inclusive and exclusive; add, min, max) of rows, tile by tile.
+//
+// Specialised by a prelude (see src/kernels.rs, ScanVariant) that defines:
+//   const WG, K, TILE            workgroup size, vec4 slots per thread, elements per tile (WG*4*K)
+//   const SEGMENTED, EXCLUSIVE, PUBLISH_FALLBACK: bool
+//   alias V                      value type (f32, i32, u32); alias S: the scan state (V, or
+//                                SegState when rows are packed several to a tile)
+//   fn identity() -> S, fn identity_v() -> V, fn combine(a: S, b: S) -> S,
+//   fn combine_v(a: V, b: V) -> V, fn lift(v: V, head: bool) -> S, fn value(s: S) -> V
+//   fn load_elem(e: u32) -> V, fn load_slot(q: u32) -> vec4<V>, const VEC_LOADS: bool
+//   fn store_elem(e: u32, v: V), fn store_slot(q: u32, v: vec4<V>), const VEC_STORES: bool
+//   fn group_scan(...)           the scan across a group of lanes (scan_tree.wgsl or
+//                                scan_subgroup.wgsl)
+//
+// Geometry. The input is `rows` rows of `len` elements. A *row unit* is `unit` consecutive
+// elements: one row (tiles never cross rows, so a long row is `tpr` tiles) or, when SEGMENTED,
+// several short rows packed into one tile (segment heads every `seg_len` elements restart the
+// scan). Tile `t` covers elements [start, end) of row unit t / tpr.
+//
+// Thread mapping. A workgroup is split into groups of `size` lanes (a subgroup, or the whole
+// workgroup for the shared-memory variant). Group g owns size * K consecutive vec4 slots; in chunk
+// k, lane l holds slot g*size*K + k*size + l, so every load instruction reads consecutive
+// addresses. A thread scans its four elements sequentially, the group scans the slot totals chunk
+// by chunk, and the groups' totals are combined in shared memory.
+//
+// Carries between tiles of a row (modes): none (one tile per row unit); read from an array of
+// scanned tile totals (reduce-then-scan's downsweep); or found by decoupled look-back with
+// fallback (single pass). The look-back never waits unboundedly: after `spin_limit` reads of a
+// predecessor that is not ready, the workgroup reduces that predecessor's tile itself (its input
+// is read-only) and goes on, so progress never depends on how workgroups are scheduled (Metal
+// gives no forward-progress guarantee between workgroups).
+
+struct Params {
+    // Elements in the whole array.
+    total: u32,
+    // Tiles per row unit.
+    tpr: u32,
+    // Elements per row unit.
+    unit: u32,
+    // Segment (row) length when SEGMENTED.
+    seg_len: u32,
+    // Tiles in the dispatch.
+    n_tiles: u32,
+    // Look-back: reads of a predecessor that is not ready before falling back.
+    spin_limit: u32,
+    // Testing aids. Bit 0: look-back ignores published states (always falls back). Bit 1: tiles
+    // after the first of a row never publish an inclusive state, so every look-back walks
+    // aggregates back to the row's first tile.
+    flags: u32,
+    // Workgroups along x (tiles are numbered wid.y * groups_x + wid.x).
+    groups_x: u32,
+    pad: array<vec4<u32>, 2>,
+}
+
+struct Lane {
+    // local_invocation_index
+    lid: u32,
+    // Group index, lane within the group, lanes per group, groups per workgroup.
+    g: u32,
+    lane: u32,
+    size: u32,
+    n_groups: u32,
+}
+
+struct TileGeo {
+    start: u32,
+    end: u32,
+    // The first tile of its row unit (no carry from before).
+    first: bool,
+}
+
+@group(0) @binding(3) var<uniform> params: Params;
+// Look-back status (word 0: tile counter; then two words per tile) or scanned tile totals.
+@group(0) @binding(4) var<storage, read_write> aux: array<atomic<u32>>;
+
+const EPT: u32 = 4u * K;
+const FLAG_READY: u32 = 0x40000000u;
+const FLAG_INCLUSIVE: u32 = 0x80000000u;
+const FLAG_MASK: u32 = 0xc0000000u;
+const FORCE_FALLBACK: u32 = 1u;
+const AGGREGATES_ONLY: u32 = 2u;
+const NOT_DONE: u32 = 0u;
+const DONE: u32 = 1u;
+
+var<workgroup> wg_groups: array<S, WG>;
+var<workgroup> wg_tile: u32;
+var<workgroup> wg_state: u32;
+var<workgroup> wg_carry: u32;
+var<workgroup> wg_lookback: u32;
+
+fn tile_geo(t: u32) -> TileGeo {
+    let row = t / params.tpr;
+    let j = t - row * params.tpr;
+    let row_start = row * params.unit;
+    let start = row_start + j * TILE;
+    let end = min(min(start + TILE, row_start + params.unit), params.total);
+    return TileGeo(start, end, j == 0u);
+}
+
+// Loads this thread's 4*K elements of a tile (identity past its end), with segment heads.
+fn load_tile(geo: TileGeo, ln: Lane, e: ptr<function, array<S, EPT>>) {
+    for (var k = 0u; k < K; k += 1u) {
+        let o = (ln.g * ln.size * K + k * ln.size + ln.lane) * 4u;
+        let e0 = geo.start + o;
+        var v = vec4<V>(identity_v());
+        if VEC_LOADS && e0 + 4u <= geo.end {
+            v = load_slot(e0 >> 2u);
+        } else {
+            for (var c = 0u; c < 4u; c += 1u) {
+                if e0 + c < geo.end {
+                    v[c] = load_elem(e0 + c);
+                }
+            }
+        }
+        var r = 0u;
+        if SEGMENTED {
+            r = o % params.seg_len;
+        }
+        for (var c = 0u; c < 4u; c += 1u) {
+            let head = SEGMENTED && r == 0u && e0 + c < geo.end;
+            (*e)[k * 4u + c] = lift(v[c], head);
+            r += 1u;
+            if r == params.seg_len {
+                r = 0u;
+            }
+        }
+    }
+}
+
+// Scans a loaded tile. Afterwards e[4k + c] is the inclusive scan of slot k's elements up to c,
+// pre[k] the exclusive prefix of slot k within the tile; returns the tile's total (the same
+// value, computed the same way, in every thread and for every workgroup that scans this tile).
+fn local_scan(ln: Lane, e: ptr<function, array<S, EPT>>, pre: ptr<function, array<S, K>>) -> S {
+    var tot: array<S, K>;
+    for (var k = 0u; k < K; k += 1u) {
+        for (var c = 1u; c < 4u; c += 1u) {
+            (*e)[k * 4u + c] = combine((*e)[k * 4u + c - 1u], (*e)[k * 4u + c]);
+        }
+        tot[k] = (*e)[k * 4u + 3u];
+    }
+    var ex: array<S, K>;
+    var ct: array<S, K>;
+    group_scan(ln, &tot, &ex, &ct);
+    var run = identity();
+    for (var k = 0u; k < K; k += 1u) {
+        (*pre)[k] = combine(run, ex[k]);
+        run = combine(run, ct[k]);
+    }
+    if ln.lane == 0u {
+        wg_groups[ln.g] = run;
+    }
+    workgroupBarrier();
+    var before = identity();
+    var all = identity();
+    for (var i = 0u; i < ln.n_groups; i += 1u) {
+        let x = wg_groups[i];
+        if i < ln.g {
+            before = combine(before, x);
+        }
+        all = combine(all, x);
+    }
+    workgroupBarrier();
+    for (var k = 0u; k < K; k += 1u) {
+        (*pre)[k] = combine(before, (*pre)[k]);
+    }
+    return all;
+}
+
+// Tile reduction for reduce-then-scan: dst[t] = total of tile t.
+fn reduce_entry(ln: Lane, t: u32) {
+    if t >= params.n_tiles {
+        return;
+    }
+    var e: array<S, EPT>;
+    var pre: array<S, K>;
+    load_tile(tile_geo(t), ln, &e);
+    let total = local_scan(ln, &e, &pre);
+    if ln.lid == 0u {
+        store_elem(t, value(total));
+    }
+}
+
+fn publish(t: u32, v: V, flag: u32) {
+    if flag == FLAG_INCLUSIVE && (params.flags & AGGREGATES_ONLY) != 0u && !tile_geo(t).first {
+        return;
+    }
+    let b = bitcast<u32>(v);
+    atomicStore(&aux[1u + 2u * t], flag | (b & 0xffffu));
+    atomicStore(&aux[2u + 2u * t], flag | (b >> 16u));
+}
+
+// Decoupled look-back with fallback: the combined total of the tiles before `t` in its row.
+// Each tile's state is two 32-bit words (16 bits of the value and a 2-bit flag each), so no
+// 64-bit atomics are needed and a reader only uses a state whose two halves carry the same flag.
+fn lookback(t: u32, geo: TileGeo, total: V, ln: Lane) -> V {
+    if ln.lid == 0u {
+        wg_carry = bitcast<u32>(identity_v());
+        if geo.first {
+            publish(t, total, FLAG_INCLUSIVE);
+            wg_state = DONE;
+        } else {
+            publish(t, total, FLAG_READY);
+            wg_state = NOT_DONE;
+            wg_lookback = t - 1u;
+        }
+    }
+    loop {
+        if workgroupUniformLoad(&wg_state) == DONE {
+            break;
+        }
+        if ln.lid == 0u {
+            var carry = bitcast<V>(wg_carry);
+            var lb = wg_lookback;
+            var spins = 0u;
+            loop {
+                let w0 = atomicLoad(&aux[1u + 2u * lb]);
+                let w1 = atomicLoad(&aux[2u + 2u * lb]);
+                let f = w0 & FLAG_MASK;
+                if (params.flags & FORCE_FALLBACK) == 0u && f != 0u && f == (w1 & FLAG_MASK) {
+                    let v = bitcast<V>((w0 & 0xffffu) | (w1 << 16u));
+                    carry = combine_v(v, carry);
+                    if f == FLAG_INCLUSIVE || tile_geo(lb).first {
+                        publish(t, combine_v(carry, total), FLAG_INCLUSIVE);
+                        wg_state = DONE;
+                        break;
+                    }
+                    lb -= 1u;
+                    spins = 0u;
+                    continue;
+                }
+                if spins >= params.spin_limit {
+                    break;
+                }
+                spins += 1u;
+            }
+            wg_carry = bitcast<u32>(carry);
+            wg_lookback = lb;
+        }
+        if workgroupUniformLoad(&wg_state) == DONE {
+            break;
+        }
+        // Fallback: reduce the blocking tile ourselves, the same way its owner does.
+        let fid = workgroupUniformLoad(&wg_lookback);
+        let fgeo = tile_geo(fid);
+        var fe: array<S, EPT>;
+        var fp: array<S, K>;
+        load_tile(fgeo, ln, &fe);
+        let ft = value(local_scan(ln, &fe, &fp));
+        if ln.lid == 0u {
+            if PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
+                // Helps other waiters; never overwrites a state already published (the flags
+                // are the high bits). Only where the total is bit-identical however computed.
+                let b = bitcast<u32>(ft);
+                atomicMax(&aux[1u + 2u * fid], FLAG_READY | (b & 0xffffu));
+                atomicMax(&aux[2u + 2u * fid], FLAG_READY | (b >> 16u));
+            }
+            let carry = combine_v(ft, bitcast<V>(wg_carry));
+            wg_carry = bitcast<u32>(carry);
+            if fgeo.first {
+                publish(t, combine_v(carry, total), FLAG_INCLUSIVE);
+                wg_state = DONE;
+            } else {
+                wg_lookback = fid - 1u;
+            }
+        }
+    }
+    return bitcast<V>(workgroupUniformLoad(&wg_carry));
+}
+
+// MODE: 0 = one tile per row unit (no carry), 2 = carry from scanned tile totals in aux,
+// 3 = decoupled look-back with fallback (tile ids from a counter in aux[0]).
+fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
+    var t = wid_linear;
+    if mode == 3u {
+        if ln.lid == 0u {
+            wg_tile = atomicAdd(&aux[0], 1u);
+        }
+        t = workgroupUniformLoad(&wg_tile);
+    }
+    if t >= params.n_tiles {
+        return;
+    }
+    let geo = tile_geo(t);
+    var e: array<S, EPT>;
+    var pre: array<S, K>;
+    load_tile(geo, ln, &e);
+    let total = local_scan(ln, &e, &pre);
+    var carry = identity_v();
+    if mode == 2u {
+        carry = bitcast<V>(atomicLoad(&aux[t]));
+    } else if mode == 3u {
+        carry = lookback(t, geo, value(total), ln);
+    }
+    let cs = lift(carry, false);
+    for (var k = 0u; k < K; k += 1u) {
+        let o = (ln.g * ln.size * K + k * ln.size + ln.lane) * 4u;
+        let e0 = geo.start + o;
+        if e0 >= geo.end {
+            continue;
+        }
+        let p = combine(cs, pre[k]);
+        var r = 0u;
+        if SEGMENTED {
+            r = o % params.seg_len;
+        }
+        var out: vec4<V>;
+        for (var c = 0u; c < 4u; c += 1u) {
+            if EXCLUSIVE {
+                var before = p;
+                if c > 0u {
+                    before = combine(p, e[k * 4u + c - 1u]);
+                }
+                // A segment head starts its row: nothing before it.
+                out[c] = select(value(before), identity_v(), SEGMENTED && r == 0u);
+            } else {
+                out[c] = value(combine(p, e[k * 4u + c]));
+            }
+            r += 1u;
+            if r == params.seg_len {
+                r = 0u;
+            }
+        }
+        if VEC_STORES && e0 + 4u <= geo.end {
+            store_slot(e0 >> 2u, out);
+        } else {
+            for (var c = 0u; c < 4u; c += 1u) {
+                if e0 + c < geo.end {
+                    store_elem(e0 + c, out[c]);
+                }
+            }
+        }
+    }
+}

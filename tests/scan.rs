@@ -1,0 +1,266 @@
+//! Prefix scans against the CPU reference: every operation, inclusive and exclusive, every
+//! element type, both algorithms (and the look-back's forced fallback), with and without
+//! subgroups; whole arrays of edge lengths around the tile size and rows of many lengths.
+//! Outputs come from the poisoned pool (every byte 0xFF before the run), so an element the
+//! kernels never write shows up as NaN or -1 / u32::MAX.
+
+mod common;
+
+use common::reference::Data;
+use common::run::{make_data, run_scan, upload};
+use common::scan_ref::{check_scan, scan_reference};
+use rand::rngs::StdRng;
+use rand::Rng;
+use wgpu_reduce::{Context, DType, Scan, ScanAlgorithm, ScanOp};
+
+const ALGORITHMS: [ScanAlgorithm; 2] = [
+    ScanAlgorithm::ReduceThenScan,
+    ScanAlgorithm::DecoupledFallback,
+];
+
+/// Random data: floats uniform in [-1, 1) (or, `dyadic`, multiples of 1/16 in [-8, 8], whose
+/// partial sums here are exact in f32), integers over their whole range (sums wrap).
+fn data(rng: &mut StdRng, dtype: DType, n: usize, dyadic: bool) -> Data {
+    let mut r2 = rng.clone();
+    let d = make_data(
+        dtype,
+        n,
+        || {
+            if dyadic {
+                f64::from(rng.gen_range(-128i32..=128)) / 16.0
+            } else {
+                rng.gen_range(-1.0..1.0)
+            }
+        },
+        || r2.gen::<u32>() as i64,
+    );
+    let _ = rng.gen::<u64>();
+    d
+}
+
+/// Scans `shape` of random `dtype` data with `scan` and checks every element.
+fn check_case(
+    ctx: &Context,
+    rng: &mut StdRng,
+    dtype: DType,
+    shape: &[usize],
+    scan: &Scan,
+    dyadic: bool,
+) {
+    let n: usize = shape.iter().product();
+    let len = shape.last().copied().unwrap_or(1);
+    let rows = if len == 0 { 0 } else { n / len };
+    let d = data(rng, dtype, n, dyadic);
+    let inp = upload(ctx, dtype, &d, shape);
+    let got =
+        run_scan(ctx, &inp, scan).unwrap_or_else(|e| panic!("{dtype} {shape:?} {scan:?}: {e}"));
+    let want = scan_reference(&d, rows, len, scan.op, scan.exclusive);
+    let out = scan.op.output(dtype);
+    let what = format!(
+        "{} {dtype} {shape:?} {:?} excl={} sg={}",
+        scan.op.name(),
+        scan.algorithm,
+        scan.exclusive,
+        ctx.tuning().subgroups
+    );
+    // Integer scans, min/max and dyadic float sums are exact.
+    let exact = dyadic || !out.is_float() || scan.op != ScanOp::Add;
+    check_scan(&what, scan.op, out, &got, &want, ctx.scan_tile(), exact);
+}
+
+/// Lengths at the tile's edges and over many tiles, for `ctx`.
+fn edge_lengths(ctx: &Context) -> Vec<usize> {
+    let tile = ctx.scan_tile();
+    vec![
+        1,
+        2,
+        5,
+        tile - 1,
+        tile,
+        tile + 1,
+        3 * tile + 5,
+        37 * tile + 3,
+    ]
+}
+
+/// Every operation, inclusive and exclusive, both algorithms, the 32-bit types, whole arrays of
+/// lengths 1 .. 37 tiles, on the default context (subgroups where the device has them).
+#[test]
+fn whole_arrays_at_tile_edges() {
+    let mut rng = common::rng("whole_arrays_at_tile_edges");
+    let ctx = common::ctx();
+    for alg in ALGORITHMS {
+        for op in ScanOp::ALL {
+            for exclusive in [false, true] {
+                for dtype in [DType::F32, DType::I32, DType::U32] {
+                    for n in edge_lengths(ctx) {
+                        let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
+                        check_case(ctx, &mut rng, dtype, &[n], &scan, false);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The same on the shared-memory group step (no subgroup operations), f32 and i32.
+#[test]
+fn whole_arrays_without_subgroups() {
+    let mut rng = common::rng("whole_arrays_without_subgroups");
+    let ctx = common::ctx_fallback();
+    for alg in ALGORITHMS {
+        for op in ScanOp::ALL {
+            for exclusive in [false, true] {
+                for dtype in [DType::F32, DType::I32] {
+                    for n in edge_lengths(ctx) {
+                        let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
+                        check_case(ctx, &mut rng, dtype, &[n], &scan, false);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// f16 and bf16 input, f32 results: sums and maxima, both algorithms, odd lengths (a packed
+/// word split across the end).
+#[test]
+fn half_inputs() {
+    let mut rng = common::rng("half_inputs");
+    let ctx = common::ctx();
+    for alg in ALGORITHMS {
+        for op in [ScanOp::Add, ScanOp::Max] {
+            for dtype in [DType::F16, DType::BF16] {
+                for n in edge_lengths(ctx) {
+                    let scan = Scan::new(op).exclusive(n % 2 == 1).algorithm(alg);
+                    check_case(ctx, &mut rng, dtype, &[n], &scan, false);
+                }
+            }
+        }
+    }
+}
+
+/// Rows of many lengths (short rows packed several to a tile, rows of one tile, rows of many
+/// tiles), unaligned lengths, 3-D arrays, both algorithms and both group steps.
+#[test]
+fn rows_of_many_lengths() {
+    let mut rng = common::rng("rows_of_many_lengths");
+    for ctx in common::contexts() {
+        let tile = ctx.scan_tile();
+        let lens = [
+            1,
+            2,
+            3,
+            4,
+            7,
+            64,
+            100,
+            1000,
+            tile / 2,
+            tile / 2 + 1,
+            tile - 1,
+            tile + 3,
+            5 * tile + 4,
+        ];
+        for &len in &lens {
+            for rows in [3, 17] {
+                for (i, alg) in ALGORITHMS.into_iter().enumerate() {
+                    let op = ScanOp::ALL[(len + i) % 3];
+                    let dtype = [DType::F32, DType::I32, DType::U32, DType::F16][(len + rows) % 4];
+                    let scan = Scan::new(op).exclusive(rows == 17).algorithm(alg);
+                    check_case(ctx, &mut rng, dtype, &[rows, len], &scan, false);
+                }
+            }
+        }
+        let scan = Scan::new(ScanOp::Add);
+        check_case(ctx, &mut rng, DType::F32, &[2, 3, 1001], &scan, false);
+        check_case(
+            ctx,
+            &mut rng,
+            DType::I32,
+            &[4, 1, 2, 2 * tile + 1],
+            &scan.axis(3),
+            false,
+        );
+    }
+}
+
+/// The look-back's paths: fallback forced (every tile reduces all the tiles before it in its
+/// row itself), no spinning at all (falls back whenever a predecessor is not ready), and
+/// aggregates only (every tile combines its predecessors' published totals back to the row's
+/// start). Exact data, so any tile's total counted twice or missed shows.
+#[test]
+fn lookback_fallback_paths() {
+    let mut rng = common::rng("lookback_fallback_paths");
+    for ctx in common::contexts() {
+        let tile = ctx.scan_tile();
+        for (force, spins, aggregates) in [(true, 8, false), (false, 0, false), (false, 8, true)] {
+            for op in ScanOp::ALL {
+                for (dtype, shape) in [
+                    (DType::I32, vec![40 * tile + 7]),
+                    (DType::F32, vec![3, 9 * tile + 1]),
+                    (DType::U32, vec![2, 16 * tile]),
+                ] {
+                    let scan = Scan::new(op)
+                        .exclusive(op == ScanOp::Min)
+                        .algorithm(ScanAlgorithm::DecoupledFallback)
+                        .force_fallback(force)
+                        .spin_limit(spins)
+                        .aggregates_only(aggregates);
+                    check_case(ctx, &mut rng, dtype, &shape, &scan, true);
+                }
+            }
+        }
+    }
+}
+
+/// Float sums of multiples of 1/16: every partial sum is exact in f32, so the scan must equal
+/// the f64 reference exactly (tolerance 0), on 2^24 + 7 elements and on many rows.
+#[test]
+fn exact_float_sums_large() {
+    let mut rng = common::rng("exact_float_sums_large");
+    let ctx = common::ctx();
+    for alg in ALGORITHMS {
+        check_case(
+            ctx,
+            &mut rng,
+            DType::F32,
+            &[(1 << 24) + 7],
+            &Scan::new(ScanOp::Add).algorithm(alg),
+            true,
+        );
+        check_case(
+            ctx,
+            &mut rng,
+            DType::U32,
+            &[(1 << 24) + 7],
+            &Scan::new(ScanOp::Add).algorithm(alg).exclusive(true),
+            true,
+        );
+        check_case(
+            ctx,
+            &mut rng,
+            DType::F32,
+            &[1000, 3001],
+            &Scan::new(ScanOp::Add).algorithm(alg),
+            true,
+        );
+    }
+}
+
+/// Random f32 sums of 2^24 + 7 values against the stated tolerance; reports the largest error.
+#[test]
+fn float_sum_accuracy() {
+    let mut rng = common::rng("float_sum_accuracy");
+    let ctx = common::ctx();
+    for alg in ALGORITHMS {
+        check_case(
+            ctx,
+            &mut rng,
+            DType::F32,
+            &[(1 << 24) + 7],
+            &Scan::new(ScanOp::Add).algorithm(alg),
+            false,
+        );
+    }
+}
