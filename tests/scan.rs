@@ -49,7 +49,7 @@ fn check_case(
 ) {
     let n: usize = shape.iter().product();
     let len = shape.last().copied().unwrap_or(1);
-    let rows = if len == 0 { 0 } else { n / len };
+    let rows = n.checked_div(len).unwrap_or(0);
     let d = data(rng, dtype, n, dyadic);
     let inp = upload(ctx, dtype, &d, shape);
     let got =

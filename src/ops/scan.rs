@@ -213,7 +213,7 @@ impl Scan {
         }
         let len = shape.last().copied().unwrap_or(1);
         let total: usize = shape.iter().product();
-        Ok((if len == 0 { 0 } else { total / len }, len))
+        Ok((total.checked_div(len).unwrap_or(0), len))
     }
 }
 
@@ -376,7 +376,7 @@ impl Recorder {
         let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;
         let total = l.rows * l.len;
         let fits = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
-        let aligned = (l.len % 4 == 0 || l.rows == 1) && fits(l.src) && fits(l.dst);
+        let aligned = (l.len.is_multiple_of(4) || l.rows == 1) && fits(l.src) && fits(l.dst);
         let value = scan.op.output(l.src.dtype);
         let variant = |mode, segmented, exclusive| ScanVariant {
             op: scan.op,

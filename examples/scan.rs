@@ -1,0 +1,404 @@
+//! Prefix scans on random data: checks every element against a CPU reference (f64 for floats,
+//! wrapping integers), then times the scan and prints GB/s (bytes read + written).
+//!
+//!   cargo run --release --example scan
+//!   cargo run --release --example scan -- --n 268435456 --dtype u32 --algorithm lookback
+//!
+//! Options:
+//!   --n A,B          whole-array lengths (default 1048576,16777216,67108864)
+//!   --shape AxB,..   N-D shapes instead, each row (last axis) scanned independently
+//!   --dtype T        f32 | i32 | u32 | f16 | bf16 (f16/bf16 give f32 results)
+//!   --op O           add | min | max (default add)
+//!   --exclusive      exclusive scan (default inclusive)
+//!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
+//!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
+//!   --repeat R       timed runs after one warm-up (default 30); medians are printed
+//!   --batch K        also time K scans recorded into one submission (default 10)
+//!   --csv PATH       append one line per shape
+//!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
+//!
+//! Exits with status 1 if any element is wrong, 2 on bad arguments or GPU errors.
+
+#[path = "../tests/common/reference.rs"]
+#[allow(dead_code)]
+mod reference;
+#[path = "../tests/common/scan_ref.rs"]
+#[allow(dead_code)]
+mod scan_ref;
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use half::{bf16, f16};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reference::Data;
+use scan_ref::{scan_reference, scan_tolerance};
+use wgpu_reduce::{Context, DType, Element, GpuArray, Scan, ScanAlgorithm, ScanOp};
+
+struct Args {
+    shapes: Vec<Vec<usize>>,
+    dtype: DType,
+    scan: Scan,
+    repeat: usize,
+    batch: usize,
+    csv: Option<String>,
+    options: wgpu_reduce::ContextOptions,
+}
+
+const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
+[--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
+[--batch K] [--csv PATH] [--wg W] [--no-subgroups]";
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        shapes: [1usize << 20, 1 << 24, 1 << 26]
+            .iter()
+            .map(|&n| vec![n])
+            .collect(),
+        dtype: DType::F32,
+        scan: Scan::new(ScanOp::Add),
+        repeat: 30,
+        batch: 10,
+        csv: None,
+        options: Default::default(),
+    };
+    let mut it = std::env::args().skip(1);
+    let bad = |what: &str, v: &str| format!("bad {what} {v:?}\n{USAGE}");
+    while let Some(flag) = it.next() {
+        let mut val = || {
+            it.next()
+                .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+        };
+        match flag.as_str() {
+            "--n" => {
+                let v = val()?;
+                a.shapes = v
+                    .split(',')
+                    .map(|s| s.parse().map(|n| vec![n]).map_err(|_| bad("--n", &v)))
+                    .collect::<Result<_, _>>()?;
+            }
+            "--shape" => {
+                let v = val()?;
+                a.shapes = v
+                    .split(',')
+                    .map(|s| {
+                        s.split('x')
+                            .map(|d| d.parse::<usize>())
+                            .collect::<Result<Vec<_>, _>>()
+                            .map_err(|_| bad("--shape", &v))
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            "--dtype" => {
+                let v = val()?;
+                a.dtype = DType::parse(&v).ok_or_else(|| bad("--dtype", &v))?;
+            }
+            "--op" => {
+                let v = val()?;
+                a.scan.op = ScanOp::parse(&v).ok_or_else(|| bad("--op", &v))?;
+            }
+            "--exclusive" => a.scan.exclusive = true,
+            "--algorithm" => {
+                let v = val()?;
+                a.scan.algorithm = match v.as_str() {
+                    "auto" => ScanAlgorithm::Auto,
+                    "rts" | "reduce-then-scan" => ScanAlgorithm::ReduceThenScan,
+                    "lookback" | "decoupled-fallback" => ScanAlgorithm::DecoupledFallback,
+                    _ => return Err(bad("--algorithm", &v)),
+                };
+            }
+            "--spin-limit" => {
+                let v = val()?;
+                a.scan.spin_limit = v.parse().map_err(|_| bad("--spin-limit", &v))?;
+            }
+            "--repeat" => {
+                let v = val()?;
+                a.repeat = v.parse().map_err(|_| bad("--repeat", &v))?;
+            }
+            "--batch" => {
+                let v = val()?;
+                a.batch = v.parse().map_err(|_| bad("--batch", &v))?;
+            }
+            "--csv" => a.csv = Some(val()?),
+            "--wg" => {
+                let v = val()?;
+                a.options.workgroup_size = v.parse().map_err(|_| bad("--wg", &v))?;
+            }
+            "--no-subgroups" => a.options.subgroups = wgpu_reduce::Subgroups::Off,
+            "-h" | "--help" => return Err(USAGE.into()),
+            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+        }
+    }
+    a.repeat = a.repeat.max(1);
+    a.batch = a.batch.max(1);
+    Ok(a)
+}
+
+/// Element types as f64 (the reference's view of them).
+trait AsF64: Element {
+    fn as_f64(self) -> f64;
+}
+macro_rules! as_f64 {
+    ($($t:ty),*) => {$(impl AsF64 for $t { fn as_f64(self) -> f64 { f64::from(self) } })*};
+}
+as_f64!(f32, i32, u32, f16, bf16);
+
+fn median(v: &mut [Duration]) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// One measured shape.
+struct Row {
+    worst: f64,
+    wrong: usize,
+    wall: Duration,
+    gpu: Option<Duration>,
+    batch_wall: Duration,
+    batch_gpu: Option<Duration>,
+}
+
+/// Records `k` scans of `x` and submits them; returns (wall, gpu). The (large) result is not
+/// read back, so the time is the scans', host to host.
+fn timed<T: Element>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    scan: &Scan,
+    k: usize,
+) -> wgpu_reduce::Result<(Duration, Option<Duration>)> {
+    let start = Instant::now();
+    let mut rec = ctx.recorder();
+    rec.enable_timestamps();
+    let mut keep = Vec::with_capacity(k);
+    for _ in 0..k {
+        keep.push(rec.scan::<T, T::Acc>(x, scan)?);
+    }
+    let results = rec.submit()?.wait()?;
+    Ok((start.elapsed(), results.gpu_time()))
+}
+
+fn measure<T: Element>(
+    ctx: &Context,
+    args: &Args,
+    x: &GpuArray<T>,
+    data: &Data,
+) -> wgpu_reduce::Result<Row>
+where
+    T::Acc: AsF64,
+{
+    let scan = &args.scan;
+    let shape = x.shape();
+    let len = shape.last().copied().unwrap_or(1);
+    let rows = x.len().checked_div(len).unwrap_or(0);
+    let want = scan_reference(data, rows, len, scan.op, scan.exclusive);
+    let y = ctx.scan::<T, T::Acc>(x, scan)?;
+    let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
+    let out = scan.op.output(T::DTYPE);
+    let tile = ctx.scan_tile();
+    let (mut worst, mut wrong) = (0f64, 0usize);
+    for (g, w) in got.iter().zip(&want) {
+        let good = if w.value.is_nan() {
+            g.is_nan()
+        } else if w.value.is_infinite() || g.is_infinite() || g.is_nan() {
+            *g == w.value
+        } else {
+            let tol = scan_tolerance(scan.op, out, w, tile);
+            let err = (g - w.value).abs();
+            worst = worst.max(err / tol.max(f64::MIN_POSITIVE));
+            err <= tol
+        };
+        wrong += usize::from(!good);
+    }
+    wrong += want.len().abs_diff(got.len());
+    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        let (wall, gpu) = timed(ctx, x, scan, 1)?;
+        walls.push(wall);
+        gpus.extend(gpu);
+    }
+    let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        let (wall, gpu) = timed(ctx, x, scan, args.batch)?;
+        bwalls.push(wall / args.batch as u32);
+        bgpus.extend(gpu.map(|g| g / args.batch as u32));
+    }
+    Ok(Row {
+        worst,
+        wrong,
+        wall: median(&mut walls),
+        gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
+        batch_wall: median(&mut bwalls),
+        batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
+    })
+}
+
+fn shape_row(
+    ctx: &Context,
+    args: &Args,
+    shape: &[usize],
+    rng: &mut StdRng,
+) -> wgpu_reduce::Result<Row> {
+    let n: usize = shape.iter().product();
+    let floats: Vec<f64> = if args.dtype.is_float() {
+        (0..n).map(|_| rng.gen_range(-1.0..1.0)).collect()
+    } else {
+        Vec::new()
+    };
+    match args.dtype {
+        DType::I32 => {
+            let v: Vec<i32> = (0..n).map(|_| rng.gen()).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(ctx, args, &x, &Data::I32(v))
+        }
+        DType::U32 => {
+            let v: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(ctx, args, &x, &Data::U32(v))
+        }
+        DType::F16 => {
+            let v: Vec<f16> = floats.iter().map(|&f| f16::from_f64(f)).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(
+                ctx,
+                args,
+                &x,
+                &Data::F(v.iter().map(|&h| h.into()).collect()),
+            )
+        }
+        DType::BF16 => {
+            let v: Vec<bf16> = floats.iter().map(|&f| bf16::from_f64(f)).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(
+                ctx,
+                args,
+                &x,
+                &Data::F(v.iter().map(|&h| h.into()).collect()),
+            )
+        }
+        _ => {
+            let v: Vec<f32> = floats.iter().map(|&f| f as f32).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(
+                ctx,
+                args,
+                &x,
+                &Data::F(v.iter().map(|&h| h.into()).collect()),
+            )
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::init();
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let ctx = match Context::with_options(args.options.clone()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let caps = ctx.capabilities();
+    let algorithm = match args.scan.algorithm {
+        ScanAlgorithm::Auto => ctx.scan_algorithm(),
+        a => a,
+    };
+    let seed: u64 = std::env::var("WGPU_REDUCE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| rand::thread_rng().gen());
+    println!(
+        "adapter: {} | backend: {:?} | driver: {} {} | subgroups: {} | tuning: {:?}",
+        caps.adapter.name,
+        caps.adapter.backend,
+        caps.adapter.driver,
+        caps.adapter.driver_info,
+        caps.subgroups,
+        ctx.tuning()
+    );
+    let out = args.scan.op.output(args.dtype);
+    println!(
+        "scan: {} {} | {} -> {out} | algorithm: {algorithm:?} (tile {}) | repeat: {} | batch: {} | seed: {seed}",
+        if args.scan.exclusive { "exclusive" } else { "inclusive" },
+        args.scan.op.name(),
+        args.dtype,
+        ctx.scan_tile(),
+        args.repeat,
+        args.batch
+    );
+    println!(
+        "{:>16} {:>9} {:>6} {:>10} {:>10} {:>9} {:>11} {:>10}  ok",
+        "shape", "err/tol", "wrong", "wall us", "gpu us", "gpu GB/s", "batch us/op", "batch GB/s"
+    );
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut csv = args.csv.as_ref().map(|p| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+    });
+    let mut any_wrong = false;
+    for shape in &args.shapes {
+        let shape_s = shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("x");
+        let row = match shape_row(&ctx, &args, shape, &mut rng) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error at shape {shape_s}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let n: usize = shape.iter().product();
+        // Bytes read + written, as a copy's bandwidth is counted.
+        let bytes = n * (args.dtype.size_bytes() + out.size_bytes());
+        let gbps = |t: Duration| bytes as f64 / t.as_secs_f64() / 1e9;
+        let us = |d: Duration| d.as_secs_f64() * 1e6;
+        any_wrong |= row.wrong > 0;
+        println!(
+            "{:>16} {:>9.3} {:>6} {:>10.1} {:>10} {:>9} {:>11.1} {:>10.1}  {}",
+            shape_s,
+            row.worst,
+            row.wrong,
+            us(row.wall),
+            row.gpu.map_or("-".into(), |g| format!("{:.1}", us(g))),
+            row.gpu.map_or("-".into(), |g| format!("{:.1}", gbps(g))),
+            us(row.batch_wall),
+            gbps(row.batch_gpu.unwrap_or(row.batch_wall)),
+            if row.wrong == 0 { "yes" } else { "WRONG" }
+        );
+        if let Some(Ok(f)) = csv.as_mut() {
+            let _ = writeln!(
+                f,
+                "wgpu-reduce,{}{},{},{},{:.3},{},{:.3},{},{},{},{:?}",
+                if args.scan.exclusive { "excl_" } else { "" },
+                args.scan.op.name(),
+                args.dtype,
+                n,
+                us(row.wall),
+                row.gpu.map_or(String::new(), |g| format!("{:.3}", us(g))),
+                us(row.batch_wall),
+                row.batch_gpu
+                    .map_or(String::new(), |g| format!("{:.3}", us(g))),
+                row.wrong == 0,
+                shape_s,
+                algorithm
+            );
+        }
+    }
+    if any_wrong {
+        eprintln!("some elements were WRONG");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
