@@ -38,12 +38,18 @@ pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../shaders/reduce_subgroup.
 pub const REDUCE_AXIS_WGSL: &str = include_str!("../shaders/reduce_axis.wgsl");
 /// WGSL of the f32 → f16/bf16 packing kernel.
 pub const PACK_WGSL: &str = include_str!("../shaders/pack.wgsl");
-/// WGSL of the tile scan (reduce-then-scan passes and the single-pass look-back scan).
+/// WGSL shared by every scan pass: parameters, tile geometry, the decoupled look-back.
 pub const SCAN_WGSL: &str = include_str!("../shaders/scan.wgsl");
-/// WGSL of the scan's shared-memory group step.
+/// WGSL of the scan of whole tiles, four vec4 registers per thread.
+pub const SCAN_VEC_WGSL: &str = include_str!("../shaders/scan_vec.wgsl");
+/// WGSL of `SCAN_VEC_WGSL`'s shared-memory group step.
+pub const SCAN_VEC_TREE_WGSL: &str = include_str!("../shaders/scan_vec_tree.wgsl");
+/// WGSL of `SCAN_VEC_WGSL`'s subgroup group step.
+pub const SCAN_VEC_SUBGROUP_WGSL: &str = include_str!("../shaders/scan_vec_subgroup.wgsl");
+/// WGSL of the segmented scan (short rows packed several to a tile).
+pub const SCAN_SEG_WGSL: &str = include_str!("../shaders/scan_seg.wgsl");
+/// WGSL of `SCAN_SEG_WGSL`'s group step (shared memory).
 pub const SCAN_TREE_WGSL: &str = include_str!("../shaders/scan_tree.wgsl");
-/// WGSL of the scan's subgroup group step.
-pub const SCAN_SUBGROUP_WGSL: &str = include_str!("../shaders/scan_subgroup.wgsl");
 /// WGSL of the fill kernel (clears look-back status).
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 /// WGSL helpers shared by every kernel (NaN test, 16-bit loads and conversions).
@@ -697,11 +703,17 @@ impl ScanVariant {
         let mut s = self.prelude();
         s.push_str(COMMON_WGSL);
         s.push_str(SCAN_WGSL);
-        s.push_str(if self.subgroups {
-            SCAN_SUBGROUP_WGSL
+        if self.segmented {
+            s.push_str(SCAN_SEG_WGSL);
+            s.push_str(SCAN_TREE_WGSL);
         } else {
-            SCAN_TREE_WGSL
-        });
+            s.push_str(SCAN_VEC_WGSL);
+            s.push_str(if self.subgroups {
+                SCAN_VEC_SUBGROUP_WGSL
+            } else {
+                SCAN_VEC_TREE_WGSL
+            });
+        }
         let lane = if self.subgroups {
             "Lane(lid, sg_id, sg_lane, sg_size, n_sg)"
         } else {
@@ -755,10 +767,11 @@ impl ScanVariant {
             ScanOp::Min => ReduceOp::Min,
             ScanOp::Max => ReduceOp::Max,
         };
-        let (combine, _, _) = scalar_combine(reduce_op, v);
+        let (combine, combine4, _) = scalar_combine(reduce_op, v);
         p.push_str(&format!(
             "fn identity_v() -> V {{ return {id}; }}\n\
-             fn combine_v(a: V, b: V) -> V {{ return {combine}; }}\n",
+             fn combine_v(a: V, b: V) -> V {{ return {combine}; }}\n\
+             fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {combine4}; }}\n",
             id = identity_expr(reduce_op, v),
         ));
         if self.segmented {
@@ -769,12 +782,6 @@ impl ScanVariant {
                  fn combine(a: S, b: S) -> S { if b.f != 0u { return b; } return S(a.f, combine_v(a.v, b.v)); }\n\
                  fn lift(v: V, head: bool) -> S { return S(select(0u, 1u, head), v); }\n\
                  fn value(s: S) -> V { return s.v; }\n",
-            );
-        } else {
-            p.push_str(
-                "alias S = V;\nfn identity() -> S { return identity_v(); }\n\
-                 fn combine(a: S, b: S) -> S { return combine_v(a, b); }\n\
-                 fn lift(v: V, head: bool) -> S { return v; }\nfn value(s: S) -> V { return s; }\n",
             );
         }
         let (vec_ty, load_elem, load_slot) = match self.input {
@@ -818,10 +825,10 @@ impl ScanVariant {
             let body = if self.op == ScanOp::Add {
                 "return subgroupInclusiveAdd(v);".to_string()
             } else {
-                "var x = v; for (var d = 1u; d < size; d <<= 1u) { let o = subgroupShuffleUp(x, d); if lane >= d { x = combine_v(o, x); } } return x;".to_string()
+                "var x = v; for (var d = 1u; d < size; d <<= 1u) { let o = subgroupShuffleUp(x, d); if lane >= d { x = combine_v4(o, x); } } return x;".to_string()
             };
             p.push_str(&format!(
-                "fn subgroup_inclusive(v: V, lane: u32, size: u32) -> V {{ {body} }}\n"
+                "fn subgroup_inclusive4(v: vec4<V>, lane: u32, size: u32) -> vec4<V> {{ {body} }}\n"
             ));
         }
         p.push('\n');

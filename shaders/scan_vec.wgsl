@@ -1,0 +1,168 @@
+// Scan of rows of one or more whole tiles (every variant that is not SEGMENTED): each thread
+// holds its K = 4 slots as four vec4 registers (no arrays, nothing indexed at run time, so the
+// values stay in registers); the group step is group_scan4 (scan_vec_tree.wgsl or
+// scan_vec_subgroup.wgsl), which scans the four chunks' slot totals as one vec4.
+
+struct Slots {
+    a: vec4<V>,
+    b: vec4<V>,
+    c: vec4<V>,
+    d: vec4<V>,
+}
+
+struct Scanned {
+    // Each slot's inclusive scan of its own four elements.
+    s: Slots,
+    // Each slot's exclusive prefix within the tile.
+    pre: vec4<V>,
+    // The tile's total.
+    total: V,
+}
+
+struct GroupScan4 {
+    // Exclusive prefix across the group's lanes, per chunk.
+    ex: vec4<V>,
+    // Each chunk's total over the group.
+    ct: vec4<V>,
+}
+
+var<workgroup> wg_groups: array<V, WG>;
+
+fn slot_offset(ln: Lane, k: u32) -> u32 {
+    return (ln.g * ln.size * K + k * ln.size + ln.lane) * 4u;
+}
+
+fn load4(geo: TileGeo, o: u32) -> vec4<V> {
+    let e0 = geo.start + o;
+    if VEC_LOADS && e0 + 4u <= geo.end {
+        return load_slot(e0 >> 2u);
+    }
+    var v = vec4<V>(identity_v());
+    if e0 < geo.end {
+        v.x = load_elem(e0);
+    }
+    if e0 + 1u < geo.end {
+        v.y = load_elem(e0 + 1u);
+    }
+    if e0 + 2u < geo.end {
+        v.z = load_elem(e0 + 2u);
+    }
+    if e0 + 3u < geo.end {
+        v.w = load_elem(e0 + 3u);
+    }
+    return v;
+}
+
+fn load_tile4(geo: TileGeo, ln: Lane) -> Slots {
+    return Slots(
+        load4(geo, slot_offset(ln, 0u)),
+        load4(geo, slot_offset(ln, 1u)),
+        load4(geo, slot_offset(ln, 2u)),
+        load4(geo, slot_offset(ln, 3u)),
+    );
+}
+
+fn slot_scan(x: vec4<V>) -> vec4<V> {
+    let y = combine_v(x.x, x.y);
+    let z = combine_v(y, x.z);
+    return vec4<V>(x.x, y, z, combine_v(z, x.w));
+}
+
+// Scans a loaded tile; the total is the same value, computed the same way, in every thread and
+// in every workgroup that scans this tile.
+fn local_scan4(ln: Lane, x: Slots) -> Scanned {
+    let s = Slots(slot_scan(x.a), slot_scan(x.b), slot_scan(x.c), slot_scan(x.d));
+    let gs = group_scan4(ln, vec4<V>(s.a.w, s.b.w, s.c.w, s.d.w));
+    let r1 = gs.ct.x;
+    let r2 = combine_v(r1, gs.ct.y);
+    let r3 = combine_v(r2, gs.ct.z);
+    let run = combine_v(r3, gs.ct.w);
+    var pre = vec4<V>(gs.ex.x, combine_v(r1, gs.ex.y), combine_v(r2, gs.ex.z), combine_v(r3, gs.ex.w));
+    if ln.lane == 0u {
+        wg_groups[ln.g] = run;
+    }
+    workgroupBarrier();
+    var before = identity_v();
+    var all = identity_v();
+    for (var i = 0u; i < ln.n_groups; i += 1u) {
+        let t = wg_groups[i];
+        if i < ln.g {
+            before = combine_v(before, t);
+        }
+        all = combine_v(all, t);
+    }
+    workgroupBarrier();
+    pre = combine_v4(vec4<V>(before), pre);
+    return Scanned(s, pre, all);
+}
+
+// The tile's total, computed exactly as its owner computes it (for the look-back's fallback).
+fn tile_total(ln: Lane, geo: TileGeo) -> V {
+    return local_scan4(ln, load_tile4(geo, ln)).total;
+}
+
+// Tile reduction for reduce-then-scan: dst[t] = total of tile t.
+fn reduce_entry(ln: Lane, t: u32) {
+    if t >= params.n_tiles {
+        return;
+    }
+    let total = tile_total(ln, tile_geo(t));
+    if ln.lid == 0u {
+        store_elem(t, total);
+    }
+}
+
+fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
+    let e0 = geo.start + o;
+    if e0 >= geo.end {
+        return;
+    }
+    var out: vec4<V>;
+    if EXCLUSIVE {
+        out = vec4<V>(p, combine_v(p, s.x), combine_v(p, s.y), combine_v(p, s.z));
+    } else {
+        out = combine_v4(vec4<V>(p), s);
+    }
+    if VEC_STORES && e0 + 4u <= geo.end {
+        store_slot(e0 >> 2u, out);
+        return;
+    }
+    store_elem(e0, out.x);
+    if e0 + 1u < geo.end {
+        store_elem(e0 + 1u, out.y);
+    }
+    if e0 + 2u < geo.end {
+        store_elem(e0 + 2u, out.z);
+    }
+    if e0 + 3u < geo.end {
+        store_elem(e0 + 3u, out.w);
+    }
+}
+
+// MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux,
+// 3 = decoupled look-back with fallback (tile ids from a counter in aux[0]).
+fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
+    var t = wid_linear;
+    if mode == 3u {
+        if ln.lid == 0u {
+            wg_tile = atomicAdd(&aux[0], 1u);
+        }
+        t = workgroupUniformLoad(&wg_tile);
+    }
+    if t >= params.n_tiles {
+        return;
+    }
+    let geo = tile_geo(t);
+    let sc = local_scan4(ln, load_tile4(geo, ln));
+    var carry = identity_v();
+    if mode == 2u {
+        carry = bitcast<V>(atomicLoad(&aux[t]));
+    } else if mode == 3u {
+        carry = lookback(t, geo, sc.total, ln);
+    }
+    let p = combine_v4(vec4<V>(carry), sc.pre);
+    store4(geo, slot_offset(ln, 0u), p.x, sc.s.a);
+    store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
+    store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
+    store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
+}
