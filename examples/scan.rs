@@ -16,6 +16,7 @@
 //!   --batch K        also time K scans recorded into one submission (default 10)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
+//!   --max-groups G   most workgroups per pass (each loops over tiles; default 1024)
 //!
 //! Exits with status 1 if any element is wrong, 2 on bad arguments or GPU errors.
 
@@ -49,7 +50,7 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--no-subgroups]";
+[--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -125,6 +126,10 @@ fn parse_args() -> Result<Args, String> {
             "--wg" => {
                 let v = val()?;
                 a.options.workgroup_size = v.parse().map_err(|_| bad("--wg", &v))?;
+            }
+            "--max-groups" => {
+                let v = val()?;
+                a.options.max_workgroups = v.parse().map_err(|_| bad("--max-groups", &v))?;
             }
             "--no-subgroups" => a.options.subgroups = wgpu_reduce::Subgroups::Off,
             "-h" | "--help" => return Err(USAGE.into()),

@@ -49,7 +49,12 @@ struct Params {
     flags: u32,
     // Workgroups along x (tiles are numbered wid.y * groups_x + wid.x).
     groups_x: u32,
-    pad: array<vec4<u32>, 2>,
+    // Workgroups launched (whole-tile variants loop over tiles t, t + groups, ...).
+    groups: u32,
+    pad1: u32,
+    pad2: u32,
+    pad3: u32,
+    pad: vec4<u32>,
 }
 
 struct Lane {
@@ -78,13 +83,10 @@ const FLAG_INCLUSIVE: u32 = 0x80000000u;
 const FLAG_MASK: u32 = 0xc0000000u;
 const FORCE_FALLBACK: u32 = 1u;
 const AGGREGATES_ONLY: u32 = 2u;
-const NOT_DONE: u32 = 0u;
-const DONE: u32 = 1u;
 
 var<workgroup> wg_tile: u32;
-var<workgroup> wg_state: u32;
-var<workgroup> wg_carry: u32;
-var<workgroup> wg_lookback: u32;
+var<workgroup> wg_w0: u32;
+var<workgroup> wg_w1: u32;
 
 fn tile_geo(t: u32) -> TileGeo {
     let row = t / params.tpr;
@@ -107,75 +109,61 @@ fn publish(t: u32, v: V, flag: u32) {
 // Decoupled look-back with fallback: the combined total of the tiles before `t` in its row.
 // Each tile's state is two 32-bit words (16 bits of the value and a 2-bit flag each), so no
 // 64-bit atomics are needed and a reader only uses a state whose two halves carry the same flag.
+// Invocation 0 alone touches the states; what it reads reaches every invocation through
+// workgroupUniformLoad, so all control flow here is uniform (subgroup operations in the
+// fallback's scan never run after a divergent loop).
 fn lookback(t: u32, geo: TileGeo, total: V, ln: Lane) -> V {
     if ln.lid == 0u {
-        wg_carry = bitcast<u32>(identity_v());
-        if geo.first {
-            publish(t, total, FLAG_INCLUSIVE);
-            wg_state = DONE;
-        } else {
-            publish(t, total, FLAG_READY);
-            wg_state = NOT_DONE;
-            wg_lookback = t - 1u;
-        }
+        publish(t, total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
     }
+    if geo.first {
+        return identity_v();
+    }
+    var carry = identity_v();
+    var lb = t - 1u;
+    var spins = 0u;
     loop {
-        if workgroupUniformLoad(&wg_state) == DONE {
-            break;
-        }
+        // Every invocation has read the previous words before invocation 0 replaces them.
+        workgroupBarrier();
         if ln.lid == 0u {
-            var carry = bitcast<V>(wg_carry);
-            var lb = wg_lookback;
-            var spins = 0u;
-            loop {
-                let w0 = atomicLoad(&aux[1u + 2u * lb]);
-                let w1 = atomicLoad(&aux[2u + 2u * lb]);
-                let f = w0 & FLAG_MASK;
-                if (params.flags & FORCE_FALLBACK) == 0u && f != 0u && f == (w1 & FLAG_MASK) {
-                    let v = bitcast<V>((w0 & 0xffffu) | (w1 << 16u));
-                    carry = combine_v(v, carry);
-                    if f == FLAG_INCLUSIVE || tile_geo(lb).first {
-                        publish(t, combine_v(carry, total), FLAG_INCLUSIVE);
-                        wg_state = DONE;
-                        break;
-                    }
-                    lb -= 1u;
-                    spins = 0u;
-                    continue;
-                }
-                if spins >= params.spin_limit {
-                    break;
-                }
-                spins += 1u;
-            }
-            wg_carry = bitcast<u32>(carry);
-            wg_lookback = lb;
+            wg_w0 = atomicLoad(&aux[1u + 2u * lb]);
+            wg_w1 = atomicLoad(&aux[2u + 2u * lb]);
         }
-        if workgroupUniformLoad(&wg_state) == DONE {
-            break;
+        let w0 = workgroupUniformLoad(&wg_w0);
+        let w1 = workgroupUniformLoad(&wg_w1);
+        let f = w0 & FLAG_MASK;
+        if (params.flags & FORCE_FALLBACK) == 0u && f != 0u && f == (w1 & FLAG_MASK) {
+            carry = combine_v(bitcast<V>((w0 & 0xffffu) | (w1 << 16u)), carry);
+            if f == FLAG_INCLUSIVE || tile_geo(lb).first {
+                break;
+            }
+            lb -= 1u;
+            spins = 0u;
+            continue;
+        }
+        if spins < params.spin_limit {
+            spins += 1u;
+            continue;
         }
         // Fallback: reduce the blocking tile ourselves, the same way its owner does.
-        let fid = workgroupUniformLoad(&wg_lookback);
-        let fgeo = tile_geo(fid);
+        let fgeo = tile_geo(lb);
         let ft = tile_total(ln, fgeo);
-        if ln.lid == 0u {
-            if PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
-                // Helps other waiters; never overwrites a state already published (the flags
-                // are the high bits). Only where the total is bit-identical however computed.
-                let b = bitcast<u32>(ft);
-                atomicMax(&aux[1u + 2u * fid], FLAG_READY | (b & 0xffffu));
-                atomicMax(&aux[2u + 2u * fid], FLAG_READY | (b >> 16u));
-            }
-            let carry = combine_v(ft, bitcast<V>(wg_carry));
-            wg_carry = bitcast<u32>(carry);
-            if fgeo.first {
-                publish(t, combine_v(carry, total), FLAG_INCLUSIVE);
-                wg_state = DONE;
-            } else {
-                wg_lookback = fid - 1u;
-            }
+        if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
+            // Helps other waiters; never overwrites a state already published (the flags are
+            // the high bits). Only where the total is bit-identical however computed.
+            let b = bitcast<u32>(ft);
+            atomicMax(&aux[1u + 2u * lb], FLAG_READY | (b & 0xffffu));
+            atomicMax(&aux[2u + 2u * lb], FLAG_READY | (b >> 16u));
         }
+        carry = combine_v(ft, carry);
+        if fgeo.first {
+            break;
+        }
+        lb -= 1u;
+        spins = 0u;
     }
-    return bitcast<V>(workgroupUniformLoad(&wg_carry));
+    if ln.lid == 0u {
+        publish(t, combine_v(carry, total), FLAG_INCLUSIVE);
+    }
+    return carry;
 }
-

@@ -101,14 +101,28 @@ fn tile_total(ln: Lane, geo: TileGeo) -> V {
     return local_scan4(ln, load_tile4(geo, ln)).total;
 }
 
-// Tile reduction for reduce-then-scan: dst[t] = total of tile t.
-fn reduce_entry(ln: Lane, t: u32) {
+// Tile reduction for reduce-then-scan: dst[t] = total of tile t. Each workgroup loops over tiles
+// t, t + groups, ..., loading the next tile before it finishes the current one.
+fn reduce_entry(ln: Lane, wid_linear: u32) {
+    var t = wid_linear;
     if t >= params.n_tiles {
         return;
     }
-    let total = tile_total(ln, tile_geo(t));
-    if ln.lid == 0u {
-        store_elem(t, total);
+    var cur = load_tile4(tile_geo(t), ln);
+    loop {
+        let total = local_scan4(ln, cur).total;
+        let nt = t + params.groups;
+        let more = nt < params.n_tiles;
+        if more {
+            cur = load_tile4(tile_geo(nt), ln);
+        }
+        if ln.lid == 0u {
+            store_elem(t, total);
+        }
+        if !more {
+            break;
+        }
+        t = nt;
     }
 }
 
@@ -139,8 +153,11 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
     }
 }
 
-// MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux,
-// 3 = decoupled look-back with fallback (tile ids from a counter in aux[0]).
+// MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux: each
+// workgroup loops over tiles t, t + groups, ..., loading the next tile as soon as the current
+// one is scanned. 3 = decoupled look-back with fallback: one tile per workgroup, claimed from the
+// counter in aux[0] (tiles start in the order they are claimed, so a tile's predecessors have
+// all started).
 fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
     var t = wid_linear;
     if mode == 3u {
@@ -152,17 +169,31 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
     if t >= params.n_tiles {
         return;
     }
-    let geo = tile_geo(t);
-    let sc = local_scan4(ln, load_tile4(geo, ln));
-    var carry = identity_v();
-    if mode == 2u {
-        carry = bitcast<V>(atomicLoad(&aux[t]));
-    } else if mode == 3u {
-        carry = lookback(t, geo, sc.total, ln);
+    var cur = load_tile4(tile_geo(t), ln);
+    loop {
+        let geo = tile_geo(t);
+        let sc = local_scan4(ln, cur);
+        var nt = params.n_tiles;
+        if mode != 3u {
+            nt = t + params.groups;
+        }
+        if nt < params.n_tiles {
+            cur = load_tile4(tile_geo(nt), ln);
+        }
+        var carry = identity_v();
+        if mode == 2u {
+            carry = bitcast<V>(atomicLoad(&aux[t]));
+        } else if mode == 3u {
+            carry = lookback(t, geo, sc.total, ln);
+        }
+        let p = combine_v4(vec4<V>(carry), sc.pre);
+        store4(geo, slot_offset(ln, 0u), p.x, sc.s.a);
+        store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
+        store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
+        store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
+        if nt >= params.n_tiles {
+            break;
+        }
+        t = nt;
     }
-    let p = combine_v4(vec4<V>(carry), sc.pre);
-    store4(geo, slot_offset(ln, 0u), p.x, sc.s.a);
-    store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
-    store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
-    store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
 }

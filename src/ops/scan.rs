@@ -476,7 +476,9 @@ impl Recorder {
         )
     }
 
-    /// Records one scan pass over `n_tiles` workgroups, with the grid's x extent in the params.
+    /// Records one scan pass over `n_tiles` tiles, with the grid's x extent and the number of
+    /// workgroups in the params: one workgroup per tile for segmented and look-back passes, at most
+    /// [`Tuning::max_workgroups`](crate::Tuning) otherwise (each loops over tiles).
     #[allow(clippy::too_many_arguments)]
     fn push_scan(
         &mut self,
@@ -488,8 +490,16 @@ impl Recorder {
         mut params: [u32; 16],
         n_tiles: usize,
     ) -> Result<()> {
-        let groups = n_tiles as u32;
+        // Segmented and look-back passes take one tile per workgroup.
+        let one_each = matches!(kernel, Kernel::Scan(v) if v.segmented || v.mode == ScanMode::Lookback);
+        let cap = if one_each {
+            u32::MAX
+        } else {
+            self.ctx().tuning().max_workgroups.max(1)
+        };
+        let groups = (n_tiles as u32).min(cap);
         params[7] = self.grid(groups)?.0;
+        params[8] = groups;
         self.push_dispatch_aux(kernel, src, dst, dst_bytes, aux, params, (groups, 1))
     }
 }
