@@ -426,3 +426,112 @@ fn f16_works_on_a_device_without_shader_f16() {
     assert_eq!(ctx.sum(&x).unwrap(), half::f16::from_f32(5050.0));
     assert_eq!(ctx.argmax(&x).unwrap(), 99);
 }
+
+/// Scans: axis other than the last, axis out of range, result type other than the input's
+/// accumulator, output of the wrong length, in place, arrays of another context.
+#[test]
+fn scan_errors() {
+    use wgpu_reduce::{Scan, ScanOp};
+    let ctx = common::ctx();
+    let x = ctx.upload_shaped(&[1.0f32; 6], &[2, 3]).unwrap();
+    let mut rec = ctx.recorder();
+
+    let e = rec
+        .scan::<f32, f32>(&x, &Scan::new(ScanOp::Add).axis(0))
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::UnsupportedAxes { ref axes, .. } if axes == &vec![0]),
+        "{e}"
+    );
+    assert!(e.to_string().contains("last axis only"), "{e}");
+    // axis 1 and -1 are the last axis: fine.
+    rec.scan::<f32, f32>(&x, &Scan::new(ScanOp::Add).axis(1))
+        .unwrap();
+
+    for axis in [2, -3] {
+        let e = rec
+            .scan::<f32, f32>(&x, &Scan::new(ScanOp::Max).axis(axis))
+            .unwrap_err();
+        assert_eq!(e, Error::AxisOutOfRange { axis, ndim: 2 }, "{e}");
+    }
+    let s = ctx.upload_shaped(&[1i32], &[]).unwrap();
+    let e = rec
+        .scan::<i32, i32>(&s, &Scan::new(ScanOp::Add).axis(1))
+        .unwrap_err();
+    assert_eq!(e, Error::AxisOutOfRange { axis: 1, ndim: 0 }, "{e}");
+
+    // f16 scans give f32; i32 scans give i32.
+    let h = ctx.upload(&[wgpu_reduce::half::f16::ONE; 4]).unwrap();
+    let e = rec
+        .scan::<wgpu_reduce::half::f16, wgpu_reduce::half::f16>(&h, &Scan::new(ScanOp::Add))
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::UnsupportedOutput {
+                input: DType::F16,
+                output: DType::F16,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("allowed result types: f32"), "{e}");
+    let i = ctx.upload(&[1i32, 2]).unwrap();
+    let e = rec
+        .scan::<i32, u32>(&i, &Scan::new(ScanOp::Add))
+        .unwrap_err();
+    assert!(matches!(e, Error::UnsupportedOutput { .. }), "{e}");
+
+    // Output of the wrong length; the input itself as output.
+    let out = ctx.upload(&[0.0f32; 5]).unwrap();
+    let e = rec.scan_to(&x, &Scan::new(ScanOp::Add), &out).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidUse(ref m) if m.contains("6 elements")),
+        "{e}"
+    );
+    let e = rec.scan_to(&x, &Scan::new(ScanOp::Add), &x).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidUse(ref m) if m.contains("not in place")),
+        "{e}"
+    );
+
+    // Arrays of another context.
+    let other = common::ctx_fallback();
+    let e = other.cumsum(&x).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::WrongContext {
+                what: "the input array"
+            }
+        ),
+        "{e}"
+    );
+    let y = other.upload_shaped(&[1.0f32; 6], &[2, 3]).unwrap();
+    let e = rec
+        .scan_to(&y, &Scan::new(ScanOp::Add), &x.reshape(&[6]).unwrap())
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::WrongContext {
+                what: "the input array"
+            }
+        ),
+        "{e}"
+    );
+    let mut rec2 = other.recorder();
+    let e = rec2.scan_to(&y, &Scan::new(ScanOp::Add), &out).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::WrongContext {
+                what: "the output array"
+            }
+        ),
+        "{e}"
+    );
+    // Nothing invalid was recorded: the recorder still submits.
+    rec.submit().unwrap().wait().unwrap();
+}

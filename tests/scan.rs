@@ -155,7 +155,11 @@ fn rows_of_many_lengths() {
             7,
             64,
             100,
+            511,
+            512,
+            513,
             1000,
+            1025,
             tile / 2,
             tile / 2 + 1,
             tile - 1,
@@ -262,5 +266,178 @@ fn float_sum_accuracy() {
             &Scan::new(ScanOp::Add).algorithm(alg),
             false,
         );
+    }
+}
+
+/// A context with at most 3 workgroups per pass and 64-invocation workgroups (tiles of 1024):
+/// every reduce-then-scan pass loops over many tiles per workgroup.
+#[test]
+fn workgroups_loop_over_tiles() {
+    let mut rng = common::rng("workgroups_loop_over_tiles");
+    let options = wgpu_reduce::ContextOptions {
+        workgroup_size: 64,
+        max_workgroups: 3,
+        poison_temporaries: true,
+        ..Default::default()
+    };
+    let ctx = Context::with_options(options).expect("context");
+    assert_eq!(ctx.scan_tile(), 1024);
+    for alg in ALGORITHMS {
+        for (dtype, shape) in [
+            (DType::I32, vec![30 * 1024 + 5]),
+            (DType::F32, vec![4, 7 * 1024 + 3]),
+            (DType::U32, vec![5000, 3]),
+        ] {
+            for op in ScanOp::ALL {
+                let scan = Scan::new(op).exclusive(op == ScanOp::Max).algorithm(alg);
+                check_case(&ctx, &mut rng, dtype, &shape, &scan, true);
+            }
+        }
+    }
+}
+
+/// A scan recorded with reductions shares their submission; results feed later operations.
+#[test]
+fn scans_share_a_submission_with_reductions() {
+    let ctx = common::ctx();
+    let mut rng = common::rng("scans_share_a_submission_with_reductions");
+    let v: Vec<i32> = (0..100_003).map(|_| rng.gen_range(-1000..1000)).collect();
+    let x = ctx.upload(&v).unwrap();
+    let before = ctx.stats().submissions;
+    let mut rec = ctx.recorder();
+    let c = rec.cumsum(&x).unwrap();
+    let total = rec.sum(&x).unwrap();
+    let hi = rec.max(&c).unwrap(); // the largest prefix sum, from the scan's result
+    let m = rec.cummax(&x).unwrap();
+    let t = (
+        rec.read(&c).unwrap(),
+        rec.read(&total).unwrap(),
+        rec.read(&hi).unwrap(),
+        rec.read(&m).unwrap(),
+    );
+    let res = rec.submit().unwrap().wait().unwrap();
+    assert_eq!(
+        ctx.stats().submissions,
+        before + 1,
+        "one submission for all of it"
+    );
+    let mut acc = 0i32;
+    let want: Vec<i32> = v
+        .iter()
+        .map(|&a| {
+            acc = acc.wrapping_add(a);
+            acc
+        })
+        .collect();
+    assert_eq!(res.get(&t.0).unwrap(), want);
+    assert_eq!(res.scalar(&t.1).unwrap(), *want.last().unwrap());
+    assert_eq!(res.scalar(&t.2).unwrap(), *want.iter().max().unwrap());
+    let mut run = i32::MIN;
+    let want_max: Vec<i32> = v
+        .iter()
+        .map(|&a| {
+            run = run.max(a);
+            run
+        })
+        .collect();
+    assert_eq!(res.get(&t.3).unwrap(), want_max);
+}
+
+/// Into a caller's array (poisoned first), from f16, with the blocking helpers; 0-d and empty.
+#[test]
+fn scan_to_a_callers_array_and_edge_shapes() {
+    let ctx = common::ctx();
+    let h: Vec<half::f16> = [1.5f32, -2.0, 0.25, 8.0, -0.5]
+        .iter()
+        .map(|&f| half::f16::from_f32(f))
+        .collect();
+    let x = ctx.upload(&h).unwrap();
+    let out = ctx.upload(&[f32::NAN; 5]).unwrap();
+    let mut rec = ctx.recorder();
+    rec.scan_to(&x, &Scan::new(ScanOp::Add).exclusive(true), &out)
+        .unwrap();
+    rec.submit().unwrap().wait().unwrap();
+    assert_eq!(ctx.read(&out).unwrap(), vec![0.0, 1.5, -0.5, -0.25, 7.75]);
+    let c = ctx.cumsum(&x).unwrap();
+    assert_eq!(ctx.read(&c).unwrap(), vec![1.5, -0.5, -0.25, 7.75, 7.25]);
+
+    // 0-d: one element (axis 0 and -1 allowed, as PyTorch allows).
+    let s = ctx.upload_shaped(&[7u32], &[]).unwrap();
+    for axis in [0, -1] {
+        let y = ctx
+            .scan::<u32, u32>(&s, &Scan::new(ScanOp::Add).axis(axis))
+            .unwrap();
+        assert_eq!(y.shape(), &[] as &[usize]);
+        assert_eq!(ctx.read(&y).unwrap(), vec![7]);
+    }
+    // Empty: an empty result of the same shape, no dispatch.
+    for shape in [vec![0], vec![3, 0], vec![0, 5]] {
+        let e = ctx.upload_shaped(&Vec::<f32>::new(), &shape).unwrap();
+        let mut rec = ctx.recorder();
+        let y = rec.cumsum(&e).unwrap();
+        assert_eq!(rec.dispatch_count(), 0);
+        assert_eq!(y.shape(), &shape[..]);
+    }
+}
+
+/// NaN and infinities: a NaN propagates from its position on (min, max, sums); +inf and -inf
+/// in a sum give NaN from where both have been seen.
+#[test]
+fn nan_and_infinity_propagate_from_their_position() {
+    let ctx = common::ctx();
+    let tile = ctx.scan_tile();
+    for alg in ALGORITHMS {
+        for n in [9, 3 * tile + 1] {
+            let mut v: Vec<f32> = (0..n).map(|i| (i % 13) as f32 - 6.0).collect();
+            let p = n / 2;
+            v[p] = f32::NAN;
+            let x = ctx.upload(&v).unwrap();
+            for op in ScanOp::ALL {
+                let y = ctx
+                    .scan::<f32, f32>(&x, &Scan::new(op).algorithm(alg))
+                    .unwrap();
+                let got = ctx.read(&y).unwrap();
+                assert!(
+                    got[..p].iter().all(|g| !g.is_nan()),
+                    "{op:?} {alg:?} n={n}: NaN before {p}"
+                );
+                assert!(
+                    got[p..].iter().all(|g| g.is_nan()),
+                    "{op:?} {alg:?} n={n}: not NaN from {p}"
+                );
+            }
+            let mut w = vec![1.0f32; n];
+            w[1] = f32::INFINITY;
+            w[n - 2] = f32::NEG_INFINITY;
+            let y = ctx.cumsum(&ctx.upload(&w).unwrap()).unwrap();
+            let got = ctx.read(&y).unwrap();
+            assert_eq!(got[0], 1.0);
+            assert!(
+                got[1..n - 2].iter().all(|&g| g == f32::INFINITY),
+                "{alg:?} n={n}: +inf run"
+            );
+            assert!(
+                got[n - 2..].iter().all(|g| g.is_nan()),
+                "{alg:?} n={n}: inf + -inf"
+            );
+        }
+    }
+}
+
+/// Reduce-then-scan float sums are deterministic: bit-identical across runs.
+#[test]
+fn reduce_then_scan_is_deterministic() {
+    let ctx = common::ctx();
+    let mut rng = common::rng("reduce_then_scan_is_deterministic");
+    let v = common::random_f32(&mut rng, 50 * ctx.scan_tile() + 17);
+    let x = ctx.upload(&v).unwrap();
+    let scan = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::ReduceThenScan);
+    let first = ctx.read(&ctx.scan::<f32, f32>(&x, &scan).unwrap()).unwrap();
+    for _ in 0..3 {
+        let again = ctx.read(&ctx.scan::<f32, f32>(&x, &scan).unwrap()).unwrap();
+        assert!(first
+            .iter()
+            .zip(&again)
+            .all(|(a, b)| a.to_bits() == b.to_bits()));
     }
 }

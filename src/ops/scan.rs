@@ -18,11 +18,12 @@
 //!   Float sums may differ in the last bits between runs (the order in which tiles' totals are
 //!   combined depends on timing).
 //!
-//! Rows shorter than half a tile are packed several to a tile and scanned in one pass with a
-//! segmented operator (the scan restarts at each row's first element).
+//! Rows of at most half the smallest tile (`4 · 4 · 64 / 2 = 512` elements) are packed several to
+//! a tile and scanned in one pass with a segmented operator (the scan restarts at each row's
+//! first element); longer rows that fit one tile take the smallest workgroup whose tile holds them.
 
 use crate::array::{padded_bytes, GpuArray, RawArray};
-use crate::context::Context;
+use crate::context::{Context, WORKGROUP_SIZES};
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
 use crate::kernels::{Kernel, ScanMode, ScanVariant, SCAN_SLOTS};
@@ -370,8 +371,19 @@ impl Recorder {
         let ctx = self.ctx().clone();
         let tuning = ctx.tuning();
         let caps = ctx.capabilities();
-        let wg = tuning.workgroup_size;
-        let tile = (wg * 4 * SCAN_SLOTS) as usize;
+        let full = tuning.workgroup_size;
+        let tile_of = |w: u32| (w * 4 * SCAN_SLOTS) as usize;
+        // Rows that fit a smaller workgroup's tile (but are too long to pack several to a tile)
+        // take that workgroup size: one tile per row in the fast whole-tile path.
+        let wg = if l.rows > 1 && l.len > tile_of(WORKGROUP_SIZES[0]) / 2 {
+            WORKGROUP_SIZES
+                .into_iter()
+                .find(|&w| w <= full && tile_of(w) >= l.len)
+                .unwrap_or(full)
+        } else {
+            full
+        };
+        let tile = tile_of(wg);
         // The subgroup step maps data by subgroup, so every subgroup must be full.
         let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;
         let total = l.rows * l.len;
@@ -491,7 +503,8 @@ impl Recorder {
         n_tiles: usize,
     ) -> Result<()> {
         // Segmented and look-back passes take one tile per workgroup.
-        let one_each = matches!(kernel, Kernel::Scan(v) if v.segmented || v.mode == ScanMode::Lookback);
+        let one_each =
+            matches!(kernel, Kernel::Scan(v) if v.segmented || v.mode == ScanMode::Lookback);
         let cap = if one_each {
             u32::MAX
         } else {
