@@ -312,8 +312,8 @@ fn main() -> ExitCode {
         }
     };
     let caps = ctx.capabilities();
-    let algorithm = match args.scan.algorithm {
-        ScanAlgorithm::Auto => ctx.scan_algorithm(),
+    let algorithm = |len: usize| match args.scan.algorithm {
+        ScanAlgorithm::Auto => ctx.scan_algorithm(len),
         a => a,
     };
     let seed: u64 = std::env::var("WGPU_REDUCE_SEED")
@@ -331,10 +331,11 @@ fn main() -> ExitCode {
     );
     let out = args.scan.op.output(args.dtype);
     println!(
-        "scan: {} {} | {} -> {out} | algorithm: {algorithm:?} (tile {}) | repeat: {} | batch: {} | seed: {seed}",
+        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}) | repeat: {} | batch: {} | seed: {seed}",
         if args.scan.exclusive { "exclusive" } else { "inclusive" },
         args.scan.op.name(),
         args.dtype,
+        args.scan.algorithm,
         ctx.scan_tile(),
         args.repeat,
         args.batch
@@ -397,7 +398,7 @@ fn main() -> ExitCode {
                     .map_or(String::new(), |g| format!("{:.3}", us(g))),
                 row.wrong == 0,
                 shape_s,
-                algorithm
+                algorithm(shape.last().copied().unwrap_or(1))
             );
         }
     }

@@ -1,9 +1,10 @@
 //! # wgpu-reduce
 //!
-//! Portable GPU reductions on [wgpu](https://wgpu.rs) and WGSL: sum, prod, min, max, mean, var,
-//! std, argmin and argmax, of whole arrays or along any axes ([`Reduction`], [`Axes`]), over
-//! f32, i32, u32, f16 and bf16, at memory-bandwidth speed, on Metal (Apple Silicon), Vulkan,
-//! DX12 and WebGPU.
+//! Portable GPU reductions and prefix scans on [wgpu](https://wgpu.rs) and WGSL: sum, prod,
+//! min, max, mean, var, std, argmin and argmax, of whole arrays or along any axes
+//! ([`Reduction`], [`Axes`]), and inclusive/exclusive add, min and max scans along the last axis
+//! ([`Scan`]), over f32, i32, u32, f16 and bf16, on Metal (Apple Silicon), Vulkan, DX12 and
+//! WebGPU.
 //!
 //! ```no_run
 //! use wgpu_reduce::Context;
@@ -29,6 +30,9 @@
 //! - [`Recorder`]: records any number of reductions, each a few passes, into one command encoder,
 //!   submitted once ([`Recorder::submit`]) or encoded into the caller's encoder
 //!   ([`Recorder::record_into`]).
+//! - Scans ([`Recorder::scan`], [`Recorder::cumsum`], [`Context::cumsum`]): reduce-then-scan or
+//!   single-pass decoupled look-back with fallback ([`ScanAlgorithm`]), recorded like any other
+//!   operation; see the `scan` module docs in `src/ops/scan.rs` and the README's semantics table.
 //! - The buffer pool: temporaries are reused between calls; see [`Context::pool_stats`].
 //! - [`kernels`]: the one place where WGSL variants are specialised; every variant is checked by
 //!   naga (MSL, SPIR-V, HLSL) in the tests.
@@ -98,7 +102,9 @@ pub use context::{
 };
 pub use element::{DType, Element};
 pub use error::{Error, Result};
-pub use ops::{Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
+pub use ops::{
+    Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES, MAX_DIMS,
+};
 pub use pool::{size_class, PoolStats};
 pub use recorder::{ReadToken, Recorder, Results, Submission};
 

@@ -31,10 +31,15 @@ fn to_hlsl(module: &naga::Module, info: &naga::valid::ModuleInfo) -> Result<Stri
 fn every_variant_translates_to_msl_spirv_and_hlsl() {
     let variants = Kernel::all();
     assert!(
-        variants.len() >= 1200,
-        "expected every whole-array, axis and pack variant, got {}",
+        variants.len() >= 3700,
+        "expected every whole-array, axis, pack, scan and fill variant, got {}",
         variants.len()
     );
+    let scans = variants
+        .iter()
+        .filter(|v| matches!(v, Kernel::Scan(_)))
+        .count();
+    assert_eq!(scans, 1440, "scan variants");
     let mut failures = Vec::new();
     for v in &variants {
         let result = v.naga_module().and_then(|(module, info)| {

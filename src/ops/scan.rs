@@ -78,7 +78,7 @@ impl ScanOp {
 /// Which scan algorithm runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ScanAlgorithm {
-    /// The library's choice for this adapter (see [`Context::scan_algorithm`]).
+    /// The library's choice for this adapter and row length (see [`Context::scan_algorithm`]).
     #[default]
     Auto,
     /// Tile totals, a scan of them, and a downsweep: never waits, deterministic.
@@ -218,6 +218,9 @@ impl Scan {
     }
 }
 
+/// Most tiles per row for which [`ScanAlgorithm::Auto`] picks the look-back.
+pub const LOOKBACK_MAX_TILES: usize = 16;
+
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
 struct Level<'a> {
     src: &'a RawArray,
@@ -227,12 +230,18 @@ struct Level<'a> {
 }
 
 impl Context {
-    /// The algorithm [`ScanAlgorithm::Auto`] picks on this adapter for a scan that needs more
-    /// than one tile per row: [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12,
-    /// [`ScanAlgorithm::ReduceThenScan`] on GL and WebGPU.
-    pub fn scan_algorithm(&self) -> ScanAlgorithm {
+    /// The algorithm [`ScanAlgorithm::Auto`] picks for rows of `len` elements on this adapter:
+    /// [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans 2 to
+    /// [`LOOKBACK_MAX_TILES`] tiles, [`ScanAlgorithm::ReduceThenScan`] otherwise (and always on
+    /// GL and WebGPU). Measured on an H200 (BENCHMARKS.md): the look-back was about twice as fast
+    /// for rows of two tiles (8192 x 8192) and about half as fast for one long row (2^28
+    /// elements, 65,536 tiles), where its tile-by-tile walk back from one invocation is slow.
+    pub fn scan_algorithm(&self, len: usize) -> ScanAlgorithm {
+        let tiles = len.div_ceil(self.scan_tile().max(1));
         match self.capabilities().adapter.backend {
-            wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12 => {
+            wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
+                if (2..=LOOKBACK_MAX_TILES).contains(&tiles) =>
+            {
                 ScanAlgorithm::DecoupledFallback
             }
             _ => ScanAlgorithm::ReduceThenScan,
@@ -349,7 +358,7 @@ impl Recorder {
             return Ok(());
         }
         let algorithm = match scan.algorithm {
-            ScanAlgorithm::Auto => self.ctx().scan_algorithm(),
+            ScanAlgorithm::Auto => self.ctx().scan_algorithm(len),
             a => a,
         };
         let level = Level {
