@@ -1,29 +1,21 @@
-// Prefix scans (inclusive and exclusive; add, min, max) of rows, tile by tile.
+// Prefix scans (inclusive and exclusive; add, min, max) of rows, tile by tile: what every scan
+// pass shares (parameters, tile geometry, the decoupled look-back). The passes themselves are in
+// scan_vec.wgsl.
 //
 // Specialised by a prelude (see src/kernels.rs, ScanVariant) that defines:
 //   const WG, K, TILE            workgroup size, vec4 slots per thread, elements per tile (WG*4*K)
-//   const SEGMENTED, EXCLUSIVE, PUBLISH_FALLBACK: bool
-//   alias V                      value type (f32, i32, u32); alias S: the scan state (V, or
-//                                SegState when rows are packed several to a tile)
-//   fn identity() -> S, fn identity_v() -> V, fn combine(a: S, b: S) -> S,
-//   fn combine_v(a: V, b: V) -> V, fn lift(v: V, head: bool) -> S, fn value(s: S) -> V
-//   fn load_elem(e: u32) -> V, fn load_slot(q: u32) -> vec4<V>, const VEC_LOADS: bool
-//   fn store_elem(e: u32, v: V), fn store_slot(q: u32, v: vec4<V>), const VEC_STORES: bool
-//   fn group_scan(...)           the scan across a group of lanes (scan_tree.wgsl or
-//                                scan_subgroup.wgsl)
+//   const EXCLUSIVE, PUBLISH_FALLBACK, VEC_LOADS, VEC_STORES: bool
+//   alias V                      value type (f32, i32, u32)
+//   fn identity_v() -> V, fn combine_v(a: V, b: V) -> V, fn combine_v4(a, b: vec4<V>) -> vec4<V>
+//   fn load_elem(e: u32) -> V, fn load_slot(q: u32) -> vec4<V>   (elements 4q..4q+3)
+//   fn store_elem(e: u32, v: V), fn store_slot(q: u32, v: vec4<V>)
+//   group_scan4                  the scan across a group of lanes (scan_vec_tree.wgsl or
+//                                scan_vec_subgroup.wgsl)
 //
-// Geometry. The input is `rows` rows of `len` elements. A *row unit* is `unit` consecutive
-// elements: one row (tiles never cross rows, so a long row is `tpr` tiles) or, when SEGMENTED,
-// several short rows packed into one tile (segment heads every `seg_len` elements restart the
-// scan). Tile `t` covers elements [start, end) of row unit t / tpr.
+// Geometry. The input is `rows` rows of `len` elements; tiles never cross rows, so a row is
+// `tpr` tiles and tile `t` covers elements [start, end) of row t / tpr.
 //
-// Thread mapping. A workgroup is split into groups of `size` lanes (a subgroup, or the whole
-// workgroup for the shared-memory variant). Group g owns size * K consecutive vec4 slots; in chunk
-// k, lane l holds slot g*size*K + k*size + l, so every load instruction reads consecutive
-// addresses. A thread scans its four elements sequentially, the group scans the slot totals chunk
-// by chunk, and the groups' totals are combined in shared memory.
-//
-// Carries between tiles of a row (modes): none (one tile per row unit); read from an array of
+// Carries between tiles of a row (modes): none (one tile per row); read from an array of
 // scanned tile totals (reduce-then-scan's downsweep); or found by decoupled look-back with
 // fallback (single pass). The look-back never waits unboundedly: after `spin_limit` reads of a
 // predecessor that is not ready, the workgroup reduces that predecessor's tile itself (its input
@@ -33,12 +25,12 @@
 struct Params {
     // Elements in the whole array.
     total: u32,
-    // Tiles per row unit.
+    // Tiles per row.
     tpr: u32,
-    // Elements per row unit.
-    unit: u32,
-    // Segment (row) length when SEGMENTED.
-    seg_len: u32,
+    // Elements per row.
+    len: u32,
+    // Rows.
+    rows: u32,
     // Tiles in the dispatch.
     n_tiles: u32,
     // Look-back: reads of a predecessor that is not ready before falling back.
@@ -70,7 +62,7 @@ struct Lane {
 struct TileGeo {
     start: u32,
     end: u32,
-    // The first tile of its row unit (no carry from before).
+    // The first tile of its row (no carry from before).
     first: bool,
 }
 
@@ -91,9 +83,9 @@ var<workgroup> wg_w1: u32;
 fn tile_geo(t: u32) -> TileGeo {
     let row = t / params.tpr;
     let j = t - row * params.tpr;
-    let row_start = row * params.unit;
+    let row_start = row * params.len;
     let start = row_start + j * TILE;
-    let end = min(min(start + TILE, row_start + params.unit), params.total);
+    let end = min(min(start + TILE, row_start + params.len), params.total);
     return TileGeo(start, end, j == 0u);
 }
 

@@ -1,7 +1,7 @@
-// Scan of rows of one or more whole tiles (every variant that is not SEGMENTED): each thread
-// holds its K = 4 slots as four vec4 registers (no arrays, nothing indexed at run time, so the
-// values stay in registers); the group step is group_scan4 (scan_vec_tree.wgsl or
-// scan_vec_subgroup.wgsl), which scans the four chunks' slot totals as one vec4.
+// The scan passes. Tiles: each thread holds its K = 4 slots as four vec4 registers (no arrays,
+// nothing indexed at run time, so the values stay in registers); the group step is group_scan4
+// (scan_vec_tree.wgsl or scan_vec_subgroup.wgsl), which scans the four chunks' slot totals as one
+// vec4. Short rows: one invocation per row (serial_entry).
 
 struct Slots {
     a: vec4<V>,
@@ -195,5 +195,25 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
             break;
         }
         t = nt;
+    }
+}
+
+// Short rows (mode 4): invocation `lid` of workgroup `w` scans row w * WG + lid element by
+// element. No barriers, no shared memory: rows too short to fill a tile's lanes.
+fn serial_entry(ln: Lane, wid_linear: u32) {
+    let row = wid_linear * WG + ln.lid;
+    if row >= params.rows {
+        return;
+    }
+    let start = row * params.len;
+    var run = identity_v();
+    for (var e = start; e < start + params.len; e += 1u) {
+        let inc = combine_v(run, load_elem(e));
+        if EXCLUSIVE {
+            store_elem(e, run);
+        } else {
+            store_elem(e, inc);
+        }
+        run = inc;
     }
 }

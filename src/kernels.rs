@@ -46,10 +46,6 @@ pub const SCAN_VEC_WGSL: &str = include_str!("../shaders/scan_vec.wgsl");
 pub const SCAN_VEC_TREE_WGSL: &str = include_str!("../shaders/scan_vec_tree.wgsl");
 /// WGSL of `SCAN_VEC_WGSL`'s subgroup group step.
 pub const SCAN_VEC_SUBGROUP_WGSL: &str = include_str!("../shaders/scan_vec_subgroup.wgsl");
-/// WGSL of the segmented scan (short rows packed several to a tile).
-pub const SCAN_SEG_WGSL: &str = include_str!("../shaders/scan_seg.wgsl");
-/// WGSL of `SCAN_SEG_WGSL`'s group step (shared memory).
-pub const SCAN_TREE_WGSL: &str = include_str!("../shaders/scan_tree.wgsl");
 /// WGSL of the fill kernel (clears look-back status).
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 /// WGSL helpers shared by every kernel (NaN test, 16-bit loads and conversions).
@@ -574,15 +570,18 @@ pub enum ScanMode {
     Downsweep,
     /// Single pass: decoupled look-back with fallback.
     Lookback,
+    /// Short rows: one invocation scans a whole row, element by element.
+    Serial,
 }
 
 impl ScanMode {
     /// Every mode.
-    pub const ALL: [ScanMode; 4] = [
+    pub const ALL: [ScanMode; 5] = [
         ScanMode::Tile,
         ScanMode::Reduce,
         ScanMode::Downsweep,
         ScanMode::Lookback,
+        ScanMode::Serial,
     ];
 
     /// Lower-case name, as used in kernel labels.
@@ -592,6 +591,7 @@ impl ScanMode {
             ScanMode::Reduce => "reduce",
             ScanMode::Downsweep => "downsweep",
             ScanMode::Lookback => "lookback",
+            ScanMode::Serial => "serial",
         }
     }
 
@@ -601,6 +601,7 @@ impl ScanMode {
             ScanMode::Reduce => 1,
             ScanMode::Downsweep => 2,
             ScanMode::Lookback => 3,
+            ScanMode::Serial => 4,
         }
     }
 }
@@ -617,9 +618,6 @@ pub struct ScanVariant {
     pub input: DType,
     /// Which pass.
     pub mode: ScanMode,
-    /// Several short rows per tile, restarting at segment heads (mode `Tile` only; shared
-    /// memory group step only).
-    pub segmented: bool,
     /// Exclusive (else inclusive) output.
     pub exclusive: bool,
     /// Rows start on 16-byte boundaries: vec4 loads and stores.
@@ -637,24 +635,21 @@ impl ScanVariant {
         for op in ScanOp::ALL {
             for input in DType::ALL {
                 for mode in ScanMode::ALL {
-                    for segmented in [false, true] {
-                        for exclusive in [false, true] {
-                            for aligned in [false, true] {
-                                for workgroup_size in WORKGROUP_SIZES {
-                                    for subgroups in [false, true] {
-                                        let k = ScanVariant {
-                                            op,
-                                            input,
-                                            mode,
-                                            segmented,
-                                            exclusive,
-                                            aligned,
-                                            workgroup_size,
-                                            subgroups,
-                                        };
-                                        if k.is_valid() {
-                                            v.push(k);
-                                        }
+                    for exclusive in [false, true] {
+                        for aligned in [false, true] {
+                            for workgroup_size in WORKGROUP_SIZES {
+                                for subgroups in [false, true] {
+                                    let k = ScanVariant {
+                                        op,
+                                        input,
+                                        mode,
+                                        exclusive,
+                                        aligned,
+                                        workgroup_size,
+                                        subgroups,
+                                    };
+                                    if k.is_valid() {
+                                        v.push(k);
                                     }
                                 }
                             }
@@ -668,9 +663,11 @@ impl ScanVariant {
 
     /// Whether this combination is one the library builds.
     pub fn is_valid(&self) -> bool {
-        let seg_ok = !self.segmented || (self.mode == ScanMode::Tile && !self.subgroups);
+        // The tile total is inclusive by nature; a serial pass needs neither vec4 access nor
+        // subgroups.
         let reduce_ok = self.mode != ScanMode::Reduce || !self.exclusive;
-        seg_ok && reduce_ok && WORKGROUP_SIZES.contains(&self.workgroup_size)
+        let serial_ok = self.mode != ScanMode::Serial || (!self.aligned && !self.subgroups);
+        reduce_ok && serial_ok && WORKGROUP_SIZES.contains(&self.workgroup_size)
     }
 
     /// Elements per tile.
@@ -686,9 +683,8 @@ impl ScanVariant {
     /// A short name, e.g. `scan_lookback_add_f32_incl_vec_wg256_sg`.
     pub fn label(&self) -> String {
         format!(
-            "scan_{}{}_{}_{}_{}_{}_wg{}{}",
+            "scan_{}_{}_{}_{}_{}_wg{}{}",
             self.mode.name(),
-            if self.segmented { "_seg" } else { "" },
             self.op.name(),
             self.input,
             if self.exclusive { "excl" } else { "incl" },
@@ -703,17 +699,12 @@ impl ScanVariant {
         let mut s = self.prelude();
         s.push_str(COMMON_WGSL);
         s.push_str(SCAN_WGSL);
-        if self.segmented {
-            s.push_str(SCAN_SEG_WGSL);
-            s.push_str(SCAN_TREE_WGSL);
+        s.push_str(SCAN_VEC_WGSL);
+        s.push_str(if self.subgroups {
+            SCAN_VEC_SUBGROUP_WGSL
         } else {
-            s.push_str(SCAN_VEC_WGSL);
-            s.push_str(if self.subgroups {
-                SCAN_VEC_SUBGROUP_WGSL
-            } else {
-                SCAN_VEC_TREE_WGSL
-            });
-        }
+            SCAN_VEC_TREE_WGSL
+        });
         let lane = if self.subgroups {
             "Lane(lid, sg_id, sg_lane, sg_size, n_sg)"
         } else {
@@ -728,6 +719,7 @@ impl ScanVariant {
         };
         let call = match self.mode {
             ScanMode::Reduce => "reduce_entry(ln, t)".to_string(),
+            ScanMode::Serial => "serial_entry(ln, t)".to_string(),
             m => format!("scan_entry(ln, t, {}u)", m.code()),
         };
         s.push_str(&format!(
@@ -747,7 +739,7 @@ impl ScanVariant {
         let mut p = format!(
             "// Variant {label}: generated prelude (src/kernels.rs).\n\
              const WG: u32 = {wg}u;\nconst K: u32 = {slots}u;\nconst TILE: u32 = {tile}u;\n\
-             const SEGMENTED: bool = {seg};\nconst EXCLUSIVE: bool = {excl};\n\
+             const EXCLUSIVE: bool = {excl};\n\
              const VEC_LOADS: bool = {aligned};\nconst VEC_STORES: bool = {stores};\n\
              // The fallback may publish a total it computed only where every way of computing\n\
              // it gives the same bits (not float sums).\n\
@@ -756,7 +748,6 @@ impl ScanVariant {
             wg = self.workgroup_size,
             slots = SCAN_SLOTS,
             tile = self.tile(),
-            seg = self.segmented,
             excl = self.exclusive,
             aligned = self.aligned,
             stores = self.aligned && self.mode != ScanMode::Reduce,
@@ -774,16 +765,6 @@ impl ScanVariant {
              fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {combine4}; }}\n",
             id = identity_expr(reduce_op, v),
         ));
-        if self.segmented {
-            p.push_str(
-                "// A scan state that restarts at a segment head: f = 1 if a head is included.\n\
-                 struct SegState { f: u32, v: V }\nalias S = SegState;\n\
-                 fn identity() -> S { return S(0u, identity_v()); }\n\
-                 fn combine(a: S, b: S) -> S { if b.f != 0u { return b; } return S(a.f, combine_v(a.v, b.v)); }\n\
-                 fn lift(v: V, head: bool) -> S { return S(select(0u, 1u, head), v); }\n\
-                 fn value(s: S) -> V { return s.v; }\n",
-            );
-        }
         let (vec_ty, load_elem, load_slot) = match self.input {
             DType::F16 => (
                 "vec2<u32>",

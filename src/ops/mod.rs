@@ -4,4 +4,4 @@ mod reduce;
 mod scan;
 
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
-pub use scan::{Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES};
+pub use scan::{Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES, SERIAL_MAX_LEN};

@@ -18,9 +18,9 @@
 //!   Float sums may differ in the last bits between runs (the order in which tiles' totals are
 //!   combined depends on timing).
 //!
-//! Rows of at most half the smallest tile (`4 · 4 · 64 / 2 = 512` elements) are packed several to
-//! a tile and scanned in one pass with a segmented operator (the scan restarts at each row's
-//! first element); longer rows that fit one tile take the smallest workgroup whose tile holds them.
+//! Rows of at most [`SERIAL_MAX_LEN`] elements are scanned one row per invocation, element by
+//! element (one pass, no barriers); longer rows that fit one tile take the smallest workgroup
+//! whose tile holds them (one pass).
 
 use crate::array::{padded_bytes, GpuArray, RawArray};
 use crate::context::{Context, WORKGROUP_SIZES};
@@ -218,6 +218,10 @@ impl Scan {
     }
 }
 
+/// Rows of at most this many elements (of arrays of more than one row) are scanned one row per
+/// invocation.
+pub const SERIAL_MAX_LEN: usize = 64;
+
 /// Most tiles per row for which [`ScanAlgorithm::Auto`] picks the look-back.
 pub const LOOKBACK_MAX_TILES: usize = 16;
 
@@ -384,7 +388,7 @@ impl Recorder {
         let tile_of = |w: u32| (w * 4 * SCAN_SLOTS) as usize;
         // Rows that fit a smaller workgroup's tile (but are too long to pack several to a tile)
         // take that workgroup size: one tile per row in the fast whole-tile path.
-        let wg = if l.rows > 1 && l.len > tile_of(WORKGROUP_SIZES[0]) / 2 {
+        let wg = if l.rows > 1 && l.len > SERIAL_MAX_LEN {
             WORKGROUP_SIZES
                 .into_iter()
                 .find(|&w| w <= full && tile_of(w) >= l.len)
@@ -399,15 +403,14 @@ impl Recorder {
         let fits = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
         let aligned = (l.len.is_multiple_of(4) || l.rows == 1) && fits(l.src) && fits(l.dst);
         let value = scan.op.output(l.src.dtype);
-        let variant = |mode, segmented, exclusive| ScanVariant {
+        let variant = |mode, exclusive| ScanVariant {
             op: scan.op,
             input: l.src.dtype,
             mode,
-            segmented,
             exclusive,
-            aligned,
+            aligned: aligned && mode != ScanMode::Serial,
             workgroup_size: wg,
-            subgroups: subgroups && !segmented,
+            subgroups: subgroups && mode != ScanMode::Serial,
         };
         let mut params = [0u32; 16];
         params[0] = total as u32;
@@ -415,16 +418,14 @@ impl Recorder {
         params[6] = u32::from(scan.force_fallback) | (u32::from(scan.aggregates_only) << 1);
         let dst_bytes = padded_bytes(l.dst.len, l.dst.dtype);
 
-        if l.rows > 1 && l.len <= tile / 2 {
-            // Short rows: several per tile, one pass.
-            let per_tile = (tile / l.len).min(l.rows);
-            let n_tiles = l.rows.div_ceil(per_tile);
-            params[1] = 1;
-            params[2] = (per_tile * l.len) as u32;
-            params[3] = l.len as u32;
-            params[4] = n_tiles as u32;
-            let kernel = Kernel::Scan(variant(ScanMode::Tile, true, exclusive));
-            return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles);
+        if l.rows > 1 && l.len <= SERIAL_MAX_LEN {
+            // Short rows: one invocation per row, one pass.
+            params[2] = l.len as u32;
+            params[3] = l.rows as u32;
+            let groups = l.rows.div_ceil(wg as usize);
+            params[4] = groups as u32;
+            let kernel = Kernel::Scan(variant(ScanMode::Serial, exclusive));
+            return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, groups);
         }
         let tpr = l.len.div_ceil(tile);
         let n_tiles = l
@@ -439,10 +440,10 @@ impl Recorder {
         })?;
         params[1] = tpr as u32;
         params[2] = l.len as u32;
-        params[3] = l.len as u32;
+        params[3] = l.rows as u32;
         params[4] = n_tiles as u32;
         if tpr == 1 {
-            let kernel = Kernel::Scan(variant(ScanMode::Tile, false, exclusive));
+            let kernel = Kernel::Scan(variant(ScanMode::Tile, exclusive));
             return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles);
         }
         if algorithm == ScanAlgorithm::DecoupledFallback {
@@ -461,7 +462,7 @@ impl Recorder {
                 fill,
                 (groups as u32, 1),
             )?;
-            let kernel = Kernel::Scan(variant(ScanMode::Lookback, false, exclusive));
+            let kernel = Kernel::Scan(variant(ScanMode::Lookback, exclusive));
             return self.push_scan(
                 kernel,
                 l.src,
@@ -474,7 +475,7 @@ impl Recorder {
         }
         // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
         let sums = self.lease_temporary(n_tiles, value)?;
-        let kernel = Kernel::Scan(variant(ScanMode::Reduce, false, false));
+        let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
         let sums_bytes = padded_bytes(n_tiles, value);
         self.push_scan(kernel, l.src, &sums, sums_bytes, None, params, n_tiles)?;
         let scanned = self.lease_temporary(n_tiles, value)?;
@@ -485,7 +486,7 @@ impl Recorder {
             len: tpr,
         };
         self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
-        let kernel = Kernel::Scan(variant(ScanMode::Downsweep, false, exclusive));
+        let kernel = Kernel::Scan(variant(ScanMode::Downsweep, exclusive));
         self.push_scan(
             kernel,
             l.src,
@@ -498,7 +499,8 @@ impl Recorder {
     }
 
     /// Records one scan pass over `n_tiles` tiles, with the grid's x extent and the number of
-    /// workgroups in the params: one workgroup per tile for segmented and look-back passes, at most
+    /// workgroups in the params: one workgroup per tile (or per `workgroup_size` rows) for serial
+    /// and look-back passes, at most
     /// [`Tuning::max_workgroups`](crate::Tuning) otherwise (each loops over tiles).
     #[allow(clippy::too_many_arguments)]
     fn push_scan(
@@ -511,9 +513,7 @@ impl Recorder {
         mut params: [u32; 16],
         n_tiles: usize,
     ) -> Result<()> {
-        // Segmented and look-back passes take one tile per workgroup.
-        let one_each =
-            matches!(kernel, Kernel::Scan(v) if v.segmented || v.mode == ScanMode::Lookback);
+        let one_each = matches!(kernel, Kernel::Scan(v) if matches!(v.mode, ScanMode::Serial | ScanMode::Lookback));
         let cap = if one_each {
             u32::MAX
         } else {
