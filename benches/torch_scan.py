@@ -20,6 +20,8 @@ import time
 
 import torch
 
+from torch_peer import events_time  # same directory: the timing both peer scripts share
+
 
 def parse():
     p = argparse.ArgumentParser()
@@ -48,16 +50,6 @@ def scan_fn(op, x):
         return lambda: torch.cumsum(x, dim=-1, dtype=x.dtype)
     f = torch.cummin if op == "min" else torch.cummax
     return lambda: f(x, dim=-1).values
-
-
-def events_time(fn, k):
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(k):
-        fn()
-    end.record()
-    end.synchronize()
-    return start.elapsed_time(end) * 1e3 / k  # microseconds
 
 
 def main():

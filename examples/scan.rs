@@ -26,6 +26,8 @@ mod reference;
 #[path = "../tests/common/scan_ref.rs"]
 #[allow(dead_code)]
 mod scan_ref;
+#[path = "support/mod.rs"]
+mod support;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -36,6 +38,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::Data;
 use scan_ref::{scan_reference, scan_tolerance};
+use support::{median, AsF64};
 use wgpu_reduce::{Context, DType, Element, GpuArray, Scan, ScanAlgorithm, ScanOp};
 
 struct Args {
@@ -139,20 +142,6 @@ fn parse_args() -> Result<Args, String> {
     a.repeat = a.repeat.max(1);
     a.batch = a.batch.max(1);
     Ok(a)
-}
-
-/// Element types as f64 (the reference's view of them).
-trait AsF64: Element {
-    fn as_f64(self) -> f64;
-}
-macro_rules! as_f64 {
-    ($($t:ty),*) => {$(impl AsF64 for $t { fn as_f64(self) -> f64 { f64::from(self) } })*};
-}
-as_f64!(f32, i32, u32, f16, bf16);
-
-fn median(v: &mut [Duration]) -> Duration {
-    v.sort();
-    v[v.len() / 2]
 }
 
 /// One measured shape.
@@ -311,24 +300,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let caps = ctx.capabilities();
     let algorithm = |len: usize| match args.scan.algorithm {
         ScanAlgorithm::Auto => ctx.scan_algorithm(len),
         a => a,
     };
-    let seed: u64 = std::env::var("WGPU_REDUCE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| rand::thread_rng().gen());
-    println!(
-        "adapter: {} | backend: {:?} | driver: {} {} | subgroups: {} | tuning: {:?}",
-        caps.adapter.name,
-        caps.adapter.backend,
-        caps.adapter.driver,
-        caps.adapter.driver_info,
-        caps.subgroups,
-        ctx.tuning()
-    );
+    let seed = support::seed();
+    support::print_adapter(&ctx);
     let out = args.scan.op.output(args.dtype);
     println!(
         "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}) | repeat: {} | batch: {} | seed: {seed}",
@@ -345,12 +322,7 @@ fn main() -> ExitCode {
         "shape", "err/tol", "wrong", "wall us", "gpu us", "gpu GB/s", "batch us/op", "batch GB/s"
     );
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut csv = args.csv.as_ref().map(|p| {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(p)
-    });
+    let mut csv = support::open_csv(args.csv.as_ref());
     let mut any_wrong = false;
     for shape in &args.shapes {
         let shape_s = shape

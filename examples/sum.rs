@@ -29,6 +29,8 @@
 #[path = "../tests/common/reference.rs"]
 #[allow(dead_code)]
 mod reference;
+#[path = "support/mod.rs"]
+mod support;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -38,6 +40,7 @@ use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reference::{reference, round_to, tolerance, Data};
+use support::{median, AsF64};
 use wgpu_reduce::{Axes, Context, DType, Element, GpuArray, ReduceOp, Reduction};
 
 struct Args {
@@ -134,20 +137,6 @@ fn parse_args() -> Result<Args, String> {
     }
     Ok(args)
 }
-
-fn median(v: &mut [Duration]) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// Element types as f64 (the reference's view of them).
-trait AsF64: Element {
-    fn as_f64(self) -> f64;
-}
-macro_rules! as_f64 {
-    ($($t:ty),*) => {$(impl AsF64 for $t { fn as_f64(self) -> f64 { f64::from(self) } })*};
-}
-as_f64!(f32, i32, u32, f16, bf16);
 
 /// Records `k` reductions of `x`, reads the last if `read`, and returns (values, wall, gpu).
 ///
@@ -322,21 +311,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let caps = ctx.capabilities();
-    println!(
-        "adapter: {} | backend: {:?} | driver: {} {} | subgroups: {} | timestamps: {} | tuning: {:?}",
-        caps.adapter.name,
-        caps.adapter.backend,
-        caps.adapter.driver,
-        caps.adapter.driver_info,
-        caps.subgroups,
-        caps.timestamps,
-        ctx.tuning()
-    );
-    let seed: u64 = std::env::var("WGPU_REDUCE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| rand::thread_rng().gen());
+    support::print_adapter(&ctx);
+    let seed = support::seed();
     let out = args.out.unwrap_or(args.red.op.default_output(args.dtype));
     println!(
         "op: {} | dtype: {} -> {out} | axes: {:?} | keepdim: {} | repeat: {} | batch: {} | seed: {seed}",
@@ -359,12 +335,7 @@ fn main() -> ExitCode {
         "batch us/op",
         "batch GB/s"
     );
-    let mut csv = args.csv.as_ref().map(|p| {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(p)
-    });
+    let mut csv = support::open_csv(args.csv.as_ref());
     let mut wrong = false;
     for shape in &args.shapes {
         let shape_s = shape

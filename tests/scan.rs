@@ -83,19 +83,16 @@ fn edge_lengths(ctx: &Context) -> Vec<usize> {
     ]
 }
 
-/// Every operation, inclusive and exclusive, both algorithms, the 32-bit types, whole arrays of
-/// lengths 1 .. 37 tiles, on the default context (subgroups where the device has them).
-#[test]
-fn whole_arrays_at_tile_edges() {
-    let mut rng = common::rng("whole_arrays_at_tile_edges");
-    let ctx = common::ctx();
+/// Every operation, inclusive and exclusive, both algorithms, `dtypes`, whole arrays of the edge
+/// lengths, on `ctx`.
+fn sweep_whole_arrays(ctx: &Context, rng: &mut StdRng, dtypes: &[DType]) {
     for alg in ALGORITHMS {
         for op in ScanOp::ALL {
             for exclusive in [false, true] {
-                for dtype in [DType::F32, DType::I32, DType::U32] {
+                for &dtype in dtypes {
                     for n in edge_lengths(ctx) {
                         let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
-                        check_case(ctx, &mut rng, dtype, &[n], &scan, false);
+                        check_case(ctx, rng, dtype, &[n], &scan, false);
                     }
                 }
             }
@@ -103,23 +100,23 @@ fn whole_arrays_at_tile_edges() {
     }
 }
 
+/// The 32-bit types, whole arrays of lengths 1 .. 37 tiles, on the default context (subgroups
+/// where the device has them).
+#[test]
+fn whole_arrays_at_tile_edges() {
+    let mut rng = common::rng("whole_arrays_at_tile_edges");
+    sweep_whole_arrays(
+        common::ctx(),
+        &mut rng,
+        &[DType::F32, DType::I32, DType::U32],
+    );
+}
+
 /// The same on the shared-memory group step (no subgroup operations), f32 and i32.
 #[test]
 fn whole_arrays_without_subgroups() {
     let mut rng = common::rng("whole_arrays_without_subgroups");
-    let ctx = common::ctx_fallback();
-    for alg in ALGORITHMS {
-        for op in ScanOp::ALL {
-            for exclusive in [false, true] {
-                for dtype in [DType::F32, DType::I32] {
-                    for n in edge_lengths(ctx) {
-                        let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
-                        check_case(ctx, &mut rng, dtype, &[n], &scan, false);
-                    }
-                }
-            }
-        }
-    }
+    sweep_whole_arrays(common::ctx_fallback(), &mut rng, &[DType::F32, DType::I32]);
 }
 
 /// f16 and bf16 input, f32 results: sums and maxima, both algorithms, odd lengths (a packed

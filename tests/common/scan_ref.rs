@@ -29,15 +29,12 @@ fn fold(op: ScanOp, a: f64, b: f64) -> f64 {
     }
 }
 
-fn identity(op: ScanOp, dtype: DType) -> f64 {
-    match (op, dtype) {
-        (ScanOp::Add, _) => 0.0,
-        (ScanOp::Min, DType::I32) => f64::from(i32::MAX),
-        (ScanOp::Min, DType::U32) => f64::from(u32::MAX),
-        (ScanOp::Min, _) => f64::INFINITY,
-        (ScanOp::Max, DType::I32) => f64::from(i32::MIN),
-        (ScanOp::Max, DType::U32) => 0.0,
-        (ScanOp::Max, _) => f64::NEG_INFINITY,
+/// The float identity of `op`.
+fn identity(op: ScanOp) -> f64 {
+    match op {
+        ScanOp::Add => 0.0,
+        ScanOp::Min => f64::INFINITY,
+        ScanOp::Max => f64::NEG_INFINITY,
     }
 }
 
@@ -54,7 +51,7 @@ pub fn scan_reference(
         let row = r * len..(r + 1) * len;
         match data {
             Data::F(v) => {
-                let (mut acc, mut mag) = (identity(op, DType::F32), 0.0);
+                let (mut acc, mut mag) = (identity(op), 0.0);
                 for (pos, &x) in v[row].iter().enumerate() {
                     let (before, before_mag) = (acc, mag);
                     acc = fold(op, acc, x);
@@ -67,43 +64,59 @@ pub fn scan_reference(
                     out.push(ScanExpected { value, mag, pos });
                 }
             }
-            Data::I32(v) => {
-                let mut acc = identity(op, DType::I32) as i32;
-                for (pos, &x) in v[row].iter().enumerate() {
-                    let before = acc;
-                    acc = match op {
-                        ScanOp::Add => acc.wrapping_add(x),
-                        ScanOp::Min => acc.min(x),
-                        ScanOp::Max => acc.max(x),
-                    };
-                    let value = f64::from(if exclusive { before } else { acc });
-                    out.push(ScanExpected {
-                        value,
-                        mag: 0.0,
-                        pos,
-                    });
-                }
-            }
-            Data::U32(v) => {
-                let mut acc = identity(op, DType::U32) as u32;
-                for (pos, &x) in v[row].iter().enumerate() {
-                    let before = acc;
-                    acc = match op {
-                        ScanOp::Add => acc.wrapping_add(x),
-                        ScanOp::Min => acc.min(x),
-                        ScanOp::Max => acc.max(x),
-                    };
-                    let value = f64::from(if exclusive { before } else { acc });
-                    out.push(ScanExpected {
-                        value,
-                        mag: 0.0,
-                        pos,
-                    });
-                }
-            }
+            Data::I32(v) => int_row(&v[row], op, exclusive, i32::wrapping_add, &mut out),
+            Data::U32(v) => int_row(&v[row], op, exclusive, u32::wrapping_add, &mut out),
         }
     }
     out
+}
+
+/// One row of an integer scan: wrapping sums, exact min/max, the identity first when exclusive.
+fn int_row<T: Copy + Ord + Bounded + Into<f64>>(
+    row: &[T],
+    op: ScanOp,
+    exclusive: bool,
+    wrapping_add: fn(T, T) -> T,
+    out: &mut Vec<ScanExpected>,
+) {
+    let mut acc = match op {
+        ScanOp::Add => T::ZERO,
+        ScanOp::Min => T::MAX,
+        ScanOp::Max => T::MIN,
+    };
+    for (pos, &x) in row.iter().enumerate() {
+        let before = acc;
+        acc = match op {
+            ScanOp::Add => wrapping_add(acc, x),
+            ScanOp::Min => acc.min(x),
+            ScanOp::Max => acc.max(x),
+        };
+        let value = if exclusive { before } else { acc }.into();
+        out.push(ScanExpected {
+            value,
+            mag: 0.0,
+            pos,
+        });
+    }
+}
+
+/// The integer element types' identities.
+trait Bounded {
+    const ZERO: Self;
+    const MIN: Self;
+    const MAX: Self;
+}
+
+impl Bounded for i32 {
+    const ZERO: i32 = 0;
+    const MIN: i32 = i32::MIN;
+    const MAX: i32 = i32::MAX;
+}
+
+impl Bounded for u32 {
+    const ZERO: u32 = 0;
+    const MIN: u32 = u32::MIN;
+    const MAX: u32 = u32::MAX;
 }
 
 /// Tolerance of a float add scan's element, computed in f32 by the library's kernels with tiles
