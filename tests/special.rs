@@ -336,7 +336,8 @@ fn f16_sum_of_2_pow_24_values_does_not_overflow_in_f32() {
 }
 
 /// Results returned in f16/bf16 are rounded to nearest even from the f32 result: the sum of
-/// two 16-bit values is one correctly rounded f32 addition, so the expected bits are exact.
+/// two 16-bit values is one correctly rounded f32 addition, so the expected bits are exact. The
+/// sum starts from the identity +0.0 (so -0.0 + -0.0 gives +0.0, as documented), hence `0.0 +`.
 #[test]
 fn sixteen_bit_results_round_to_nearest_even() {
     let mut rng = rng("half_rounding");
@@ -351,7 +352,7 @@ fn sixteen_bit_results_round_to_nearest_even() {
     let x = ctx.upload_shaped(&h, &[n, 2]).unwrap();
     let got: Vec<f16> = scalar(ctx, &x, &Reduction::new(ReduceOp::Sum).axes(1));
     for i in 0..n {
-        let want = f16::from_f32(h[2 * i].to_f32() + h[2 * i + 1].to_f32());
+        let want = f16::from_f32(0.0 + h[2 * i].to_f32() + h[2 * i + 1].to_f32());
         assert_eq!(
             got[i].to_bits(),
             want.to_bits(),
@@ -364,7 +365,7 @@ fn sixteen_bit_results_round_to_nearest_even() {
     let y = ctx.upload_shaped(&b, &[n, 2]).unwrap();
     let got: Vec<bf16> = scalar(ctx, &y, &Reduction::new(ReduceOp::Sum).axes(1));
     for i in 0..n {
-        let want = bf16::from_f32(b[2 * i].to_f32() + b[2 * i + 1].to_f32());
+        let want = bf16::from_f32(0.0 + b[2 * i].to_f32() + b[2 * i + 1].to_f32());
         assert_eq!(got[i].to_bits(), want.to_bits(), "bf16 pair {i}");
     }
 }
