@@ -12,7 +12,7 @@
 //
 // Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
 // loads in flight per iteration; the (at most EPV - 1) elements after the last full vec4 word are
-// read as scalars by workgroup 0. Each workgroup writes one value: dst[workgroup id].
+// read as scalars by workgroup 0. Each workgroup writes one value: dst[dst_base + workgroup id].
 
 struct Params {
     // Elements in the input.
@@ -25,7 +25,9 @@ struct Params {
     flags: u32,
     // Mean's divisor (the element count of the whole reduction), as f32.
     divisor: f32,
-    pad0: u32,
+    // Index of this dispatch's first output in `dst` (a reduction cut into pieces writes each
+    // piece's value at its place).
+    dst_base: u32,
     pad1: u32,
     pad2: u32,
     // To 64 bytes, the size every kernel's parameters have.

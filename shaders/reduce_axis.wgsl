@@ -27,13 +27,18 @@ struct AxisParams {
     // Tiles (workgroups per split) in this dispatch, and the width of the dispatch grid.
     groups: u32,
     groups_x: u32,
+    // Bit 0: final results; bit 1: combine each output with the state already in dst.
     flags: u32,
     // Mean's divisor (elements reduced in all), var/std's correction.
     divisor: f32,
     correction: f32,
-    pad0: u32,
-    pad1: u32,
-    pad2: u32,
+    // Where this dispatch's window of a larger array starts: elements of src and dst before
+    // index 0 of the view the code below works in, and the reduced-axis index of its row 0
+    // (argmin/argmax report indices of the whole axis). Zero unless a reduction is cut into
+    // pieces that each fit a storage binding.
+    src_base: u32,
+    dst_base: u32,
+    j_base: u32,
     pad3: u32,
 }
 

@@ -16,6 +16,6 @@ fn main(
         workgroupBarrier();
     }
     if lid == 0u {
-        dst[wid.x] = finalize(scratch[0]);
+        dst[params.dst_base + wid.x] = finalize(scratch[0]);
     }
 }

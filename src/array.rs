@@ -192,21 +192,18 @@ impl<T: Element> GpuArray<T> {
     }
 }
 
+/// Usage of the buffers of arrays the library makes.
+const ARRAY_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
+    .union(wgpu::BufferUsages::COPY_SRC)
+    .union(wgpu::BufferUsages::COPY_DST);
+
 impl Context {
-    /// Fails with [`Error::TooLarge`] if `len` elements of `dtype` exceed what one binding or
-    /// buffer of this device can hold, or what a kernel can index (2^32 - 1 elements).
+    /// Fails with [`Error::TooLarge`] if `len` elements of `dtype` exceed what one buffer of this
+    /// device can hold, or what a kernel can index (2^32 - 1 elements). Arrays larger than one
+    /// storage binding are fine: reductions cut them into pieces.
     pub(crate) fn check_array_size(&self, len: usize, dtype: DType) -> Result<()> {
         let limits = &self.inner.caps.limits;
         let bytes = padded_bytes(len, dtype);
-        let binding = limits.max_storage_buffer_binding_size;
-        if bytes > binding {
-            return Err(Error::TooLarge {
-                what: format!("an array of {len} {dtype} elements"),
-                bytes,
-                limit: binding,
-                limit_name: "max_storage_buffer_binding_size",
-            });
-        }
         if bytes > limits.max_buffer_size {
             return Err(Error::TooLarge {
                 what: format!("an array of {len} {dtype} elements"),
@@ -226,6 +223,53 @@ impl Context {
         Ok(())
     }
 
+    /// Fails with [`Error::TooLarge`] if `len` elements of `dtype` exceed one storage binding
+    /// (`what` names the operation that binds the whole array at once).
+    pub(crate) fn check_binding_size(&self, len: usize, dtype: DType, what: &str) -> Result<()> {
+        let bytes = padded_bytes(len, dtype);
+        let binding = self.inner.caps.limits.max_storage_buffer_binding_size;
+        if bytes > binding {
+            return Err(Error::TooLarge {
+                what: format!("{what} over an array of {len} {dtype} elements"),
+                bytes,
+                limit: binding,
+                limit_name: "max_storage_buffer_binding_size",
+            });
+        }
+        Ok(())
+    }
+
+    /// A new GPU array of `shape` filled with zeros, made on the device without host data (for
+    /// outputs of [`Recorder::scan_to`](crate::Recorder::scan_to) or
+    /// [`Recorder::reduce_into`](crate::Recorder::reduce_into), say). An array larger than
+    /// the device's `max_buffer_size` is [`Error::TooLarge`]; one that does not fit in the
+    /// device's free memory is [`Error::OutOfMemory`].
+    pub fn zeros<T: Element>(&self, shape: &[usize]) -> Result<GpuArray<T>> {
+        let len = shape
+            .iter()
+            .try_fold(1usize, |a, &d| a.checked_mul(d))
+            .ok_or_else(|| Error::TooLarge {
+                what: format!("an array of shape {shape:?}"),
+                bytes: u64::MAX,
+                limit: u64::from(u32::MAX) * T::DTYPE.size_bytes() as u64,
+                limit_name: "2^32 - 1 elements per array",
+            })?;
+        self.check_array_size(len, T::DTYPE)?;
+        let buffer = self.scoped("allocating an array", || {
+            Ok(self.inner.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgpu-reduce array"),
+                size: padded_bytes(len, T::DTYPE),
+                usage: ARRAY_USAGE,
+                mapped_at_creation: false,
+            }))
+        })?;
+        Ok(GpuArray::from_storage(
+            Storage::Owned(buffer),
+            shape.to_vec(),
+            self.id(),
+        ))
+    }
+
     /// Copies `data` into a new 1-D GPU array.
     pub fn upload<T: Element>(&self, data: &[T]) -> Result<GpuArray<T>> {
         self.upload_shaped(data, &[data.len()])
@@ -240,9 +284,7 @@ impl Context {
             let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-reduce array"),
                 size,
-                usage: wgpu::BufferUsages::STORAGE
-                    | wgpu::BufferUsages::COPY_SRC
-                    | wgpu::BufferUsages::COPY_DST,
+                usage: ARRAY_USAGE,
                 mapped_at_creation: false,
             });
             // Copies must be whole 4-byte words: an odd number of 16-bit elements ends in a

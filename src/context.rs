@@ -139,6 +139,9 @@ pub struct ContextStats {
     pub pipelines_compiled: u64,
 }
 
+/// A value set by a wgpu callback and read by later calls.
+pub(crate) type Slot<T> = Arc<Mutex<Option<T>>>;
+
 #[derive(Default)]
 pub(crate) struct Counters {
     pub submissions: AtomicU64,
@@ -158,7 +161,10 @@ pub(crate) struct Inner {
     pub kernels: Kernels,
     pub counters: Counters,
     /// Set by the device-lost callback (or when a wait reports loss).
-    pub lost: Arc<Mutex<Option<String>>>,
+    pub lost: Slot<String>,
+    /// On the web: the first wgpu error raised by the library's work, returned by the next
+    /// call (error scopes there resolve only after the call that opened them has returned).
+    pub deferred: Slot<Error>,
     /// A small storage buffer bound in place of a view that would be empty.
     pub dummy: wgpu::Buffer,
     /// Bound at binding 4 by kernels that do not use it (a separate buffer, so it never meets
@@ -199,13 +205,19 @@ fn wanted_features() -> wgpu::Features {
 }
 
 impl Context {
-    /// Creates a context with [`ContextOptions::default`] (blocking).
+    /// Creates a context with [`ContextOptions::default`] (blocking; on the web use
+    /// [`new_async`](Self::new_async)).
     pub fn new() -> Result<Context> {
-        pollster::block_on(Self::new_async(ContextOptions::default()))
+        Self::with_options(ContextOptions::default())
     }
 
-    /// Creates a context with the given options (blocking).
+    /// Creates a context with the given options (blocking; on the web use
+    /// [`new_async`](Self::new_async)).
     pub fn with_options(options: ContextOptions) -> Result<Context> {
+        no_blocking_on_the_web(
+            "Context::new and Context::with_options",
+            "Context::new_async",
+        )?;
         pollster::block_on(Self::new_async(options))
     }
 
@@ -244,10 +256,20 @@ impl Context {
         }
         // wgpu's default handler panics. The library captures its own errors with error scopes;
         // anything else that reaches here is logged rather than allowed to abort the program.
-        device.on_uncaptured_error(Arc::new(|e: wgpu::Error| {
-            log::error!("wgpu-reduce: uncaptured wgpu error: {e}");
-        }));
-        Self::build(device, queue, info, &options, lost)
+        // On the web, where error scopes cannot be awaited inside a synchronous call, the
+        // library's errors arrive here too: they are kept and returned by the next call.
+        let deferred: Slot<Error> = Arc::default();
+        {
+            let deferred = Arc::clone(&deferred);
+            device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+                log::error!("wgpu-reduce: uncaptured wgpu error: {e}");
+                if cfg!(target_arch = "wasm32") {
+                    let mut slot = deferred.lock().unwrap_or_else(|e| e.into_inner());
+                    slot.get_or_insert(Error::from_wgpu(e, "running earlier work"));
+                }
+            }));
+        }
+        Self::build(device, queue, info, &options, (lost, deferred))
     }
 
     /// Builds a context on a device and queue that the application already owns, so that arrays
@@ -264,7 +286,7 @@ impl Context {
         options: ContextOptions,
     ) -> Result<Context> {
         let info = device.adapter_info();
-        Self::build(device, queue, info, &options, Arc::new(Mutex::new(None)))
+        Self::build(device, queue, info, &options, Default::default())
     }
 
     fn build(
@@ -272,7 +294,7 @@ impl Context {
         queue: wgpu::Queue,
         adapter: wgpu::AdapterInfo,
         options: &ContextOptions,
-        lost: Arc<Mutex<Option<String>>>,
+        (lost, deferred): (Slot<String>, Slot<Error>),
     ) -> Result<Context> {
         let features = device.features();
         let mut limits = device.limits();
@@ -345,6 +367,7 @@ impl Context {
                 kernels,
                 counters: Counters::default(),
                 lost,
+                deferred,
                 dummy,
                 dummy_aux,
             }),
@@ -402,8 +425,18 @@ impl Context {
         self.inner.id
     }
 
-    /// Fails with [`Error::DeviceLost`] once the device has been lost.
+    /// Fails with [`Error::DeviceLost`] once the device has been lost (and, on the web, with
+    /// the error an earlier call's work raised).
     pub(crate) fn check_alive(&self) -> Result<()> {
+        if let Some(e) = self
+            .inner
+            .deferred
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            return Err(e);
+        }
         let lost = self.inner.lost.lock().unwrap_or_else(|e| e.into_inner());
         match &*lost {
             Some(reason) => Err(Error::DeviceLost {
@@ -420,6 +453,7 @@ impl Context {
 
     /// Runs `f` inside validation and out-of-memory error scopes and turns what they catch into
     /// [`Error`]s (`what` says what was being done).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn scoped<R>(&self, what: &str, f: impl FnOnce() -> Result<R>) -> Result<R> {
         self.check_alive()?;
         let device = &self.inner.device;
@@ -435,6 +469,16 @@ impl Context {
         if let Some(e) = validation {
             return Err(Error::from_wgpu(e, what));
         }
+        result
+    }
+
+    /// On the web an error scope resolves only after this call has returned, so errors reach
+    /// the context's uncaptured-error handler instead and are returned by the next call.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn scoped<R>(&self, _what: &str, f: impl FnOnce() -> Result<R>) -> Result<R> {
+        self.check_alive()?;
+        let result = f();
+        self.check_alive()?;
         result
     }
 
@@ -465,6 +509,17 @@ impl Context {
             .submissions
             .fetch_add(1, Ordering::Relaxed);
     }
+}
+
+/// Fails on the web, where a blocking wait would never return (the browser delivers GPU events
+/// only once the calling code yields).
+pub(crate) fn no_blocking_on_the_web(call: &str, instead: &str) -> Result<()> {
+    if cfg!(target_arch = "wasm32") {
+        return Err(Error::InvalidUse(format!(
+            "{call} blocks, which is not possible on the web; use {instead} instead"
+        )));
+    }
+    Ok(())
 }
 
 async fn select_adapter(

@@ -542,16 +542,25 @@ impl AxisVariant {
         let out = op.output(self.input).wgsl();
         let dst = if self.dst_final { out } else { "S" };
         p.push_str(&format!("alias SRC = {src};\nalias DST = {dst};\n"));
+        // Indices are relative to the dispatch's window (see src_base, dst_base, j_base).
         if self.src_state {
-            p.push_str("fn load(k: u32, j: u32) -> S { return src[k]; }\n");
+            p.push_str("fn load(k0: u32, j: u32) -> S { return src[params.src_base + k0]; }\n");
         } else {
-            p.push_str(&format!("fn load(k: u32, j: u32) -> S {{ {load_raw} }}\n"));
+            p.push_str(&format!(
+                "fn load(k0: u32, j0: u32) -> S {{ let k = params.src_base + k0; \
+                 let j = params.j_base + j0; {load_raw} }}\n"
+            ));
         }
         p.push_str(&format!("fn finalize(s: S) -> {out} {{ {finalize} }}\n"));
         if self.dst_final {
-            p.push_str("fn store(o: u32, s: S) { dst[o] = finalize(s); }\n");
+            p.push_str("fn store(o: u32, s: S) { dst[params.dst_base + o] = finalize(s); }\n");
         } else {
-            p.push_str("fn store(o: u32, s: S) { dst[o] = s; }\n");
+            p.push_str(
+                "fn store(o: u32, s: S) {\n\
+                 \x20   let at = params.dst_base + o;\n\
+                 \x20   if (params.flags & 2u) != 0u { dst[at] = combine(dst[at], s); } else { dst[at] = s; }\n\
+                 }\n",
+            );
         }
         p.push('\n');
         p

@@ -194,16 +194,7 @@ impl Pool {
             });
         }
         lock(&self.inner).evict_for(alloc);
-        let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-reduce pooled"),
-            size: alloc,
-            usage,
-            mapped_at_creation: false,
-        });
-        if let Some(e) = pollster::block_on(scope.pop()) {
-            return Err(Error::from_wgpu(e, "allocating a temporary buffer"));
-        }
+        let buffer = allocate(device, alloc, usage)?;
         let key = (alloc, usage);
         let mut inner = lock(&self.inner);
         inner.stats.allocations += 1;
@@ -263,6 +254,29 @@ impl Pool {
         let mut inner = lock(&self.inner);
         inner.stats.high_water_bytes = inner.stats.bytes_held;
     }
+}
+
+/// A new buffer; running out of device memory is an [`Error::OutOfMemory`] (on the web, where
+/// the error scope cannot be awaited here, it reaches the context's error handler instead and
+/// the next call returns it).
+fn allocate(device: &wgpu::Device, size: u64, usage: wgpu::BufferUsages) -> Result<wgpu::Buffer> {
+    let descriptor = wgpu::BufferDescriptor {
+        label: Some("wgpu-reduce pooled"),
+        size,
+        usage,
+        mapped_at_creation: false,
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let buffer = device.create_buffer(&descriptor);
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(Error::from_wgpu(e, "allocating a temporary buffer"));
+        }
+        Ok(buffer)
+    }
+    #[cfg(target_arch = "wasm32")]
+    Ok(device.create_buffer(&descriptor))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! after it, and submits once. [`Recorder::record_into`] encodes into a caller's encoder instead.
 
 use std::marker::PhantomData;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -23,9 +24,11 @@ static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
 struct Dispatch {
     pipeline: wgpu::ComputePipeline,
     src: RawArray,
+    /// The byte range of `src` bound (bindings 0 and 1).
+    src_window: Range<u64>,
     dst: RawArray,
-    /// Bytes of `dst` this dispatch writes.
-    dst_bytes: u64,
+    /// The byte range of `dst` bound (binding 2).
+    dst_window: Range<u64>,
     /// Bound at binding 4 (scan status or carries), whole.
     aux: Option<RawArray>,
     params: [u32; 16],
@@ -101,6 +104,13 @@ impl Context {
         let mut rec = self.recorder();
         let t = rec.read(x)?;
         rec.submit()?.wait()?.get(&t)
+    }
+
+    /// Reads an array back to the host without blocking (see [`Submission::wait_async`]).
+    pub async fn read_async<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
+        let mut rec = self.recorder();
+        let t = rec.read(x)?;
+        rec.submit()?.wait_async().await?.get(&t)
     }
 
     /// Reads many one-element arrays (e.g. reduction results) in one round trip.
@@ -229,21 +239,90 @@ impl Recorder {
         dst_bytes: u64,
         aux: Option<&RawArray>,
         params: [u32; 16],
+        groups: (u32, u32),
+    ) -> Result<()> {
+        let src_window = 0..src.bytes();
+        self.push_windowed(
+            kernel,
+            (src, src_window),
+            (dst, 0..dst_bytes),
+            aux,
+            params,
+            groups,
+        )
+    }
+
+    /// Records one dispatch that binds byte ranges of `src` and `dst` (each starting at a
+    /// multiple of the device's storage offset alignment; see [`window`](Self::window)).
+    pub(crate) fn push_windowed(
+        &mut self,
+        kernel: Kernel,
+        (src, src_window): (&RawArray, Range<u64>),
+        (dst, dst_window): (&RawArray, Range<u64>),
+        aux: Option<&RawArray>,
+        params: [u32; 16],
         (groups, layers): (u32, u32),
     ) -> Result<()> {
+        // Pieces are planned to fit (callers check arrays that cannot be cut); wgpu would
+        // reject a larger binding with a validation error, which `submit` returns.
+        debug_assert!(src_window.end - src_window.start <= self.binding_limit() + 16);
+        debug_assert!(dst_window.end - dst_window.start <= self.binding_limit());
         let (x, y) = self.grid(groups)?;
         let grid = (x, y, layers.max(1));
         let pipeline = self.ctx.pipeline(kernel)?;
         self.dispatches.push(Dispatch {
             pipeline,
             src: src.clone(),
+            src_window,
             dst: dst.clone(),
-            dst_bytes,
+            dst_window,
             aux: aux.cloned(),
             params,
             grid,
         });
         Ok(())
+    }
+
+    /// The most bytes one storage binding may span (the device's
+    /// `max_storage_buffer_binding_size`, or [`ContextOptions::max_storage_binding_bytes`]).
+    ///
+    /// [`ContextOptions::max_storage_binding_bytes`]: crate::ContextOptions::max_storage_binding_bytes
+    pub(crate) fn binding_limit(&self) -> u64 {
+        self.ctx.inner.caps.limits.max_storage_buffer_binding_size
+    }
+
+    /// The bytes a piece of an array may span so that its window (which starts up to three
+    /// offset alignments earlier, see [`window`](Self::window), and is bound rounded up to 16
+    /// bytes) fits one binding.
+    pub(crate) fn piece_budget(&self) -> u64 {
+        self.binding_limit()
+            .saturating_sub(3 * self.offset_alignment_bytes() + 16)
+    }
+
+    pub(crate) fn offset_alignment_bytes(&self) -> u64 {
+        u64::from(
+            self.ctx
+                .inner
+                .caps
+                .limits
+                .min_storage_buffer_offset_alignment,
+        )
+        .max(16)
+    }
+
+    /// The window binding `len` elements of `elem_bytes` bytes from element `first`: the byte
+    /// range to bind, and the element index of `first` within it.
+    pub(crate) fn window(&self, first: u64, len: u64, elem_bytes: u64) -> (Range<u64>, u32) {
+        let start = first * elem_bytes;
+        // A multiple of both the alignment and the element size (12-byte var/std states), so
+        // the element index of `first` within the window is whole.
+        let align = self.offset_alignment_bytes();
+        let step = align * elem_bytes / gcd(align, elem_bytes);
+        let bound = start / step * step;
+        (
+            bound..start + len * elem_bytes,
+            ((start - bound) / elem_bytes) as u32,
+        )
     }
 
     /// Records a copy of `x` to the host; its values come back in the [`Results`] of
@@ -294,19 +373,21 @@ impl Recorder {
             .enumerate()
             .map(|(i, d)| {
                 let src = d.src.buffer();
-                let needed = d.src.bytes();
-                let avail = src.size();
+                let at = d.src_window.start;
+                let needed = d.src_window.end - at;
+                let avail = src.size() - at;
                 let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
                 let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
                 fn view<'a>(
                     buffer: &'a wgpu::Buffer,
+                    offset: u64,
                     bytes: u64,
                     dummy: &'a wgpu::Buffer,
                 ) -> wgpu::BindingResource<'a> {
                     match wgpu::BufferSize::new(bytes) {
                         Some(size) => wgpu::BindingResource::Buffer(wgpu::BufferBinding {
                             buffer,
-                            offset: 0,
+                            offset,
                             size: Some(size),
                         }),
                         None => dummy.as_entire_binding(),
@@ -319,15 +400,20 @@ impl Recorder {
                     entries: &[
                         wgpu::BindGroupEntry {
                             binding: 0,
-                            resource: view(src, vec_bytes, dummy),
+                            resource: view(src, at, vec_bytes, dummy),
                         },
                         wgpu::BindGroupEntry {
                             binding: 1,
-                            resource: view(src, scalar_bytes, dummy),
+                            resource: view(src, at, scalar_bytes, dummy),
                         },
                         wgpu::BindGroupEntry {
                             binding: 2,
-                            resource: view(d.dst.buffer(), d.dst_bytes, dummy),
+                            resource: view(
+                                d.dst.buffer(),
+                                d.dst_window.start,
+                                d.dst_window.end - d.dst_window.start,
+                                dummy,
+                            ),
                         },
                         wgpu::BindGroupEntry {
                             binding: 4,
@@ -508,33 +594,74 @@ pub struct Submission {
 impl Submission {
     /// Blocks until the GPU has finished this submission and returns the values read. With reads
     /// or timestamps this is one host round trip (one buffer map), however many values.
+    ///
+    /// Not available on the web (it would never return there): use
+    /// [`wait_async`](Self::wait_async).
     pub fn wait(self) -> Result<Results> {
-        let ctx = &self.ctx;
-        let Some((staging, bytes)) = self.staging else {
-            poll_wait(ctx, self.index)?;
-            return Ok(Results {
-                recording: self.recording,
-                bytes: Vec::new(),
-                gpu_time: None,
-            });
+        crate::context::no_blocking_on_the_web("Submission::wait", "Submission::wait_async")?;
+        let ctx = self.ctx.clone();
+        let Some((staging, bytes)) = &self.staging else {
+            poll_wait(&ctx, self.index.clone())?;
+            return Ok(self.results(Vec::new()));
         };
         let outcome: Arc<MapOutcome> = Arc::default();
         {
             let outcome = Arc::clone(&outcome);
             staging
                 .buffer()
-                .map_async(wgpu::MapMode::Read, 0..bytes, move |r| {
+                .map_async(wgpu::MapMode::Read, 0..*bytes, move |r| {
                     *outcome.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
                     outcome.1.notify_all();
                 });
         }
         ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
-        let mapped = poll_wait(ctx, self.index).and_then(|()| wait_for_map(ctx, &outcome));
+        let mapped =
+            poll_wait(&ctx, self.index.clone()).and_then(|()| wait_for_map(&ctx, &outcome));
+        self.finish(mapped)
+    }
+
+    /// Waits for this submission without blocking the thread, and returns the values read: the
+    /// form for async code and for the web (where the browser runs the GPU work and delivers
+    /// the mapped buffer while the calling task is suspended). On native backends the future
+    /// polls the device each time it is polled.
+    pub async fn wait_async(self) -> Result<Results> {
+        let ctx = self.ctx.clone();
+        let Some((staging, bytes)) = &self.staging else {
+            let done = Arc::new(AsyncOutcome::default());
+            {
+                let done = Arc::clone(&done);
+                ctx.inner
+                    .queue
+                    .on_submitted_work_done(move || done.set(Ok(())));
+            }
+            let _work_done: AsyncResult = MapFuture { ctx: &ctx, done }.await?;
+            return Ok(self.results(Vec::new()));
+        };
+        let done = Arc::new(AsyncOutcome::default());
+        {
+            let done = Arc::clone(&done);
+            staging
+                .buffer()
+                .map_async(wgpu::MapMode::Read, 0..*bytes, move |r| done.set(r));
+        }
+        ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
+        let mapped = MapFuture { ctx: &ctx, done }.await;
+        self.finish(mapped)
+    }
+
+    /// Reads the mapped staging buffer (or handles a failed map) into [`Results`].
+    fn finish(
+        self,
+        mapped: Result<std::result::Result<(), wgpu::BufferAsyncError>>,
+    ) -> Result<Results> {
+        let Some((staging, bytes)) = &self.staging else {
+            return Ok(self.results(Vec::new()));
+        };
         let data = match mapped {
             Ok(Ok(())) => {
                 let copied = staging
                     .buffer()
-                    .get_mapped_range(0..bytes)
+                    .get_mapped_range(0..*bytes)
                     .map(|view| view.to_vec())
                     .map_err(|e| Error::MapFailed(e.to_string()));
                 staging.buffer().unmap();
@@ -543,22 +670,88 @@ impl Submission {
             Ok(Err(e)) => return Err(Error::MapFailed(e.to_string())),
             Err(e) => {
                 // A map may still be pending: keep the buffer out of the pool.
-                staging.detach();
+                if let Some((staging, _)) = self.staging {
+                    staging.detach();
+                }
                 return Err(e);
             }
         };
+        Ok(self.results(data))
+    }
+
+    fn results(&self, data: Vec<u8>) -> Results {
         let gpu_time = self.timestamp_offset.and_then(|off| {
             let at = off as usize;
             let t: [u64; 2] = bytemuck::pod_read_unaligned(data.get(at..at + 16)?);
-            let period = f64::from(ctx.inner.queue.get_timestamp_period());
+            let period = f64::from(self.ctx.inner.queue.get_timestamp_period());
             let ticks = t[1].checked_sub(t[0])?;
             Some(Duration::from_nanos((ticks as f64 * period) as u64))
         });
-        Ok(Results {
+        Results {
             recording: self.recording,
             bytes: data,
             gpu_time,
-        })
+        }
+    }
+}
+
+/// A callback's result and the waker of the task waiting for it.
+type AsyncResult = std::result::Result<(), wgpu::BufferAsyncError>;
+
+#[derive(Default)]
+struct AsyncOutcome(Mutex<(Option<AsyncResult>, Option<std::task::Waker>)>);
+
+impl AsyncOutcome {
+    fn set(&self, r: AsyncResult) {
+        let mut slot = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        slot.0 = Some(r);
+        if let Some(w) = slot.1.take() {
+            w.wake();
+        }
+    }
+}
+
+/// Resolves when the callback has run; fails if the device is lost meanwhile.
+struct MapFuture<'a> {
+    ctx: &'a Context,
+    done: Arc<AsyncOutcome>,
+}
+
+impl std::future::Future for MapFuture<'_> {
+    type Output = Result<AsyncResult>;
+
+    fn poll(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        use std::task::Poll;
+        if let Err(e) = self.ctx.check_alive() {
+            return Poll::Ready(Err(e));
+        }
+        {
+            let mut slot = self.done.0.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(r) = slot.0.take() {
+                return Poll::Ready(Ok(r));
+            }
+            slot.1 = Some(cx.waker().clone());
+        }
+        if cfg!(not(target_arch = "wasm32")) {
+            // Native backends deliver callbacks from Device::poll: poll once, and ask to be
+            // polled again if the callback has not run yet (the browser needs no such help).
+            let _ = self.ctx.inner.device.poll(wgpu::PollType::Poll);
+            let ready = self
+                .done
+                .0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .0
+                .is_some();
+            cx.waker().wake_by_ref();
+            if ready {
+                return self.poll(cx);
+            }
+        }
+        Poll::Pending
     }
 }
 
@@ -662,5 +855,13 @@ impl Results {
     /// when [`Recorder::enable_timestamps`] was called and the device supports it.
     pub fn gpu_time(&self) -> Option<Duration> {
         self.gpu_time
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }

@@ -5,51 +5,10 @@
 
 mod common;
 
-use common::reference::{check, reference, Data};
-use common::run::{make_data, run, upload};
+use common::run::case;
 use common::{contexts, rng};
 use rand::rngs::StdRng;
-use rand::Rng;
 use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
-
-fn data_for(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data {
-    let near_one = op == ReduceOp::Prod;
-    let mut r1 = StdRng::clone(rng);
-    let d = make_data(
-        dtype,
-        n,
-        || {
-            if near_one {
-                r1.gen_range(0.99..1.01)
-            } else {
-                r1.gen_range(-1.0..1.0)
-            }
-        },
-        || i64::from(rng.gen::<i32>()),
-    );
-    *rng = r1;
-    d
-}
-
-/// Runs `red` on random data of `dtype` and `shape`, for every allowed result type, and checks
-/// values and shape against the reference.
-fn case(ctx: &Context, rng: &mut StdRng, dtype: DType, shape: &[usize], red: &Reduction) {
-    let n: usize = shape.iter().product();
-    let data = data_for(rng, red.op, dtype, n);
-    let inp = upload(ctx, dtype, &data, shape);
-    let want = reference(&data, shape, red);
-    for out in red.op.allowed_outputs(dtype) {
-        let what = format!(
-            "{} {dtype}->{out} shape {shape:?} axes {:?} keepdim {}",
-            red.op.name(),
-            red.axes,
-            red.keepdim
-        );
-        let (got, got_shape) = run(ctx, &inp, red, out).unwrap_or_else(|e| panic!("{what}: {e}"));
-        assert_eq!(got_shape, red.output_shape(shape).unwrap(), "{what}: shape");
-        check(&what, red.op, dtype, out, &got, &want);
-    }
-}
 
 const SHAPES: &[(&[usize], &[&[i32]])] = &[
     (&[5, 7], &[&[0], &[1], &[-1], &[0, 1], &[]]),

@@ -154,35 +154,43 @@ fn output_of_the_wrong_type_or_length() {
 }
 
 #[test]
-fn arrays_larger_than_a_binding() {
+fn arrays_larger_than_a_buffer() {
+    // Larger than a binding is fine (reductions cut such arrays into pieces: tests/large.rs),
+    // larger than a buffer is not.
     let ctx = Context::with_options(ContextOptions {
         max_storage_binding_bytes: Some(1024),
         ..Default::default()
     })
     .unwrap();
-    let ok = ctx.upload(&[1.0f32; 256]).unwrap();
-    assert_eq!(ctx.sum(&ok).unwrap(), 256.0);
-    let e = ctx.upload(&[1.0f32; 257]).unwrap_err();
+    let x = ctx.upload(&[1.0f32; 1000]).unwrap();
+    assert_eq!(ctx.sum(&x).unwrap(), 1000.0);
+    let wrapped = buffer(&ctx, 4096, wgpu::BufferUsages::STORAGE);
+    assert!(GpuArray::<f32>::from_buffer(&ctx, wrapped, &[1000]).is_ok());
+
+    let max = ctx.capabilities().limits.max_buffer_size;
+    let len = (max / 4 + 1) as usize;
+    let e = ctx.zeros::<f32>(&[len]).unwrap_err();
+    let limit_name = "max_buffer_size";
     assert!(
-        matches!(
-            e,
-            Error::TooLarge {
-                limit: 1024,
-                limit_name: "max_storage_buffer_binding_size",
-                ..
-            }
-        ),
+        matches!(e, Error::TooLarge { limit, limit_name: n, .. } if limit == max && n == limit_name),
         "{e}"
     );
     assert!(
         e.to_string()
-            .contains("this device allows at most 1024 bytes"),
+            .contains(&format!("this device allows at most {max} bytes")),
         "{e}"
     );
-    // A wrapped buffer is checked too.
-    let buffer = buffer(&ctx, 4096, wgpu::BufferUsages::STORAGE);
-    let e = GpuArray::<f32>::from_buffer(&ctx, buffer, &[1000]).unwrap_err();
+    // More elements than a kernel can index, and a shape whose size overflows.
+    let e = ctx.zeros::<u32>(&[1 << 16, 1 << 16]).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+    let e = ctx.zeros::<u32>(&[usize::MAX, 3]).unwrap_err();
+    assert!(e.to_string().contains("2^32 - 1 elements per array"), "{e}");
+    // zeros() gives zeros.
+    let z = ctx.zeros::<i32>(&[3, 5]).unwrap();
+    assert_eq!(
+        (z.shape(), ctx.read(&z).unwrap()),
+        (&[3usize, 5][..], vec![0; 15])
+    );
 }
 
 #[test]

@@ -250,3 +250,40 @@ fn pipelines_are_compiled_once_per_variant() {
     // i32 mean: a first pass reading i32, then the f32 mean variant already compiled.
     assert_eq!(ctx.stats().pipelines_compiled, 3);
 }
+
+#[test]
+fn async_api_waits_without_blocking_calls() {
+    // The calls a web app makes (no blocking wait anywhere), driven here by a simple executor.
+    let mut rng = rng("async_api");
+    let data = random_f32(&mut rng, 100_003);
+    let want: f64 = data.iter().map(|&v| f64::from(v)).sum();
+    pollster::block_on(async {
+        let options = ContextOptions {
+            poison_temporaries: true,
+            ..Default::default()
+        };
+        let ctx = Context::new_async(options).await.unwrap();
+        let x = ctx.upload(&data).unwrap();
+        let mut rec = ctx.recorder();
+        let s = rec.sum(&x).unwrap();
+        let m = rec.max(&x).unwrap();
+        let (ts, tm) = (rec.read(&s).unwrap(), rec.read(&m).unwrap());
+        let results = rec.submit().unwrap().wait_async().await.unwrap();
+        let got = f64::from(results.scalar(&ts).unwrap());
+        let tol = common::f32_sum_tolerance(data.len(), data.len() as f64, ctx.tuning());
+        assert!(
+            (got - want).abs() <= tol,
+            "sum {got} vs {want} (tolerance {tol})"
+        );
+        let max = data.iter().copied().fold(f32::MIN, f32::max);
+        assert_eq!(results.scalar(&tm).unwrap(), max);
+        // A result that stayed on the GPU, read on its own; a submission without reads.
+        assert_eq!(ctx.read_async(&m).await.unwrap(), vec![max]);
+        let mut rec = ctx.recorder();
+        let c = rec.cumsum(&x).unwrap();
+        rec.submit().unwrap().wait_async().await.unwrap();
+        let c = ctx.read_async(&c).await.unwrap();
+        assert_eq!(c.len(), data.len());
+        assert_eq!(c[0], data[0]);
+    });
+}

@@ -403,7 +403,14 @@ pub(crate) struct AxisPass {
 const MIN_ELEMS_PER_THREAD: u64 = 16;
 
 /// Plans the passes of the general kernel for `p`, aiming for about `target` workgroups.
-pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<AxisPass> {
+/// `max_outputs` caps the values a pass writes (states of a split axis included), so that they
+/// fit one storage binding.
+pub(crate) fn plan_axis(
+    p: Problem,
+    workgroup_size: u32,
+    target: u32,
+    max_outputs: u64,
+) -> Vec<AxisPass> {
     let wg = u64::from(workgroup_size);
     let target = u64::from(target.max(1));
     let (outer, inner) = (p.outer as u64, p.inner as u64);
@@ -445,6 +452,7 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
             splits = target
                 .div_ceil(base)
                 .min(r.div_ceil(per_split_threads * MIN_ELEMS_PER_THREAD))
+                .min(max_outputs / (outer * inner).max(1))
                 .max(1);
         }
         let chunk = r.div_ceil(splits).max(1);
@@ -465,6 +473,58 @@ pub(crate) fn plan_axis(p: Problem, workgroup_size: u32, target: u32) -> Vec<Axi
         }
         r = splits;
     }
+}
+
+/// What every piece of one problem shares: the operation, the input element type, the array
+/// read and whether it holds states, whether this problem writes the final results, and the
+/// finishing parameters (mean's divisor, var/std's correction).
+#[derive(Clone, Copy)]
+struct Frame<'a> {
+    op: ReduceOp,
+    input: DType,
+    x: &'a RawArray,
+    x_state: bool,
+    final_problem: bool,
+    divisor: f32,
+    correction: u32,
+}
+
+impl Frame<'_> {
+    /// Bytes of one element of `x`.
+    fn src_elem(&self) -> u64 {
+        match self.x_state {
+            true => self.op.state_bytes(),
+            false => self.input.size_bytes() as u64,
+        }
+    }
+
+    /// Bytes of one value this problem writes (a result, or a state).
+    fn out_elem(&self) -> u64 {
+        match self.final_problem {
+            true => self.op.output(self.input).size_bytes() as u64,
+            false => self.op.state_bytes(),
+        }
+    }
+
+    /// The same frame writing states (for the pieces of a problem that are combined later).
+    fn states_out(&self) -> Self {
+        Frame {
+            final_problem: false,
+            ..*self
+        }
+    }
+}
+
+/// Where one piece of a problem too large for one storage binding reads and writes: the element
+/// of the input where its view starts, the output (or state) where its results start, the
+/// reduced-axis index of its first row (argmin/argmax report whole-axis indices), and whether
+/// it combines its results into the states already there (pieces of one long reduced axis).
+#[derive(Debug, Clone, Copy, Default)]
+struct Piece {
+    src_at: u64,
+    dst_at: u64,
+    j_base: u32,
+    accumulate: bool,
 }
 
 /// A `Recorder` method reducing along axes with `keepdim`, for one operation and result type.
@@ -545,8 +605,6 @@ impl Recorder {
         if r_total == 0 && !op.has_identity() {
             return Err(Error::EmptyInput { op: op.name() });
         }
-        let ctx = self.ctx().clone();
-        ctx.check_array_size(x.len, x.dtype)?;
         let kernel_out = op.output(x.dtype);
         let final_dst = if out.dtype == kernel_out {
             out.clone()
@@ -583,6 +641,9 @@ impl Recorder {
         }
     }
 
+    /// Records problem `p` over `x` (raw input, or states of an earlier problem when
+    /// `x_state`) into `final_dst`. A problem whose input or output does not fit one storage
+    /// binding is cut into pieces that do (see [`Piece`]).
     #[allow(clippy::too_many_arguments)]
     fn record_problem(
         &mut self,
@@ -596,14 +657,178 @@ impl Recorder {
         divisor: f32,
         red: &Reduction,
     ) -> Result<()> {
+        let f = Frame {
+            op,
+            input,
+            x,
+            x_state,
+            final_problem,
+            divisor,
+            correction: red.correction,
+        };
+        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+        let src_elem = f.src_elem();
+        let out_elem = f.out_elem();
+        let state = op.state_bytes();
+        let limit = self.binding_limit();
+        if outer * r * inner * src_elem <= limit && outer * inner * out_elem <= limit {
+            return self.record_piece(&f, p, final_dst, Piece::default());
+        }
+        let budget = self.piece_budget();
+        let too_large = |what: String, bytes: u64| Error::TooLarge {
+            what,
+            bytes,
+            limit: budget,
+            limit_name: "max_storage_buffer_binding_size, less the window alignment",
+        };
+        if outer == 1 && inner == 1 && op.is_simple() {
+            // Whole array: pieces of `rc` elements, each reduced to one value, then those.
+            let unit = (self.offset_alignment_bytes() / src_elem).max(8);
+            let rc = budget / src_elem / unit * unit;
+            if rc == 0 {
+                return Err(too_large(
+                    format!("a piece of {unit} elements of a whole-array {}", op.name()),
+                    unit * src_elem,
+                ));
+            }
+            let pieces = r.div_ceil(rc);
+            let states = self.lease_temporary(pieces as usize, op.accumulator(input))?;
+            for (j, first) in (0..r).step_by(rc as usize).enumerate() {
+                let piece = Problem {
+                    outer: 1,
+                    r: rc.min(r - first) as usize,
+                    inner: 1,
+                };
+                let at = Piece {
+                    src_at: first,
+                    dst_at: j as u64,
+                    ..Piece::default()
+                };
+                self.record_piece(&f.states_out(), piece, &states, at)?;
+            }
+            let rest = Problem {
+                outer: 1,
+                r: pieces as usize,
+                inner: 1,
+            };
+            return self.record_problem(
+                op,
+                input,
+                rest,
+                &states,
+                true,
+                final_dst,
+                final_problem,
+                divisor,
+                red,
+            );
+        }
+        let slice = r * inner * src_elem;
+        let row = inner * out_elem.max(state);
+        if slice <= budget && row <= budget {
+            // Whole slices along the outer axis: `oc` of them per piece.
+            let oc = budget / slice.max(row);
+            for first in (0..outer).step_by(oc as usize) {
+                let piece = Problem {
+                    outer: oc.min(outer - first) as usize,
+                    r: p.r,
+                    inner: p.inner,
+                };
+                let at = Piece {
+                    src_at: first * r * inner,
+                    dst_at: first * inner,
+                    ..Piece::default()
+                };
+                self.record_piece(&f, piece, final_dst, at)?;
+            }
+            return Ok(());
+        }
+        // One slice is larger than a binding: `rc` rows of the reduced axis at a time, each
+        // piece combined into the states of its outputs.
+        let widest = src_elem.max(state).max(out_elem);
+        if inner * widest > budget {
+            let values = match (x_state, op.is_simple()) {
+                (false, _) | (true, true) => input.name().to_string(),
+                (true, false) => format!("{}-byte {} states", state, op.name()),
+            };
+            return Err(too_large(
+                format!(
+                    "one row of {inner} {values} values across the reduced axis of a {} (a \
+                     piece must hold at least one row)",
+                    op.name()
+                ),
+                inner * widest,
+            ));
+        }
+        let rc = budget / (inner * src_elem);
+        let states = if final_problem {
+            self.state_array(op, input, (outer * inner) as usize)?
+        } else {
+            final_dst.clone()
+        };
+        for o in 0..outer {
+            for first in (0..r).step_by(rc as usize) {
+                let piece = Problem {
+                    outer: 1,
+                    r: rc.min(r - first) as usize,
+                    inner: p.inner,
+                };
+                let at = Piece {
+                    src_at: (o * r + first) * inner,
+                    dst_at: o * inner,
+                    j_base: first as u32,
+                    accumulate: first > 0,
+                };
+                self.record_piece(&f.states_out(), piece, &states, at)?;
+            }
+        }
+        if final_problem {
+            let each = Problem {
+                outer: (outer * inner) as usize,
+                r: 1,
+                inner: 1,
+            };
+            self.record_problem(
+                op, input, each, &states, true, final_dst, true, divisor, red,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Records one piece of a problem: `p` read from element `at.src_at` of `f.x`, written
+    /// from element (or state) `at.dst_at` of `final_dst`.
+    fn record_piece(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        at: Piece,
+    ) -> Result<()> {
+        let Frame {
+            op,
+            input,
+            x,
+            x_state,
+            final_problem,
+            divisor,
+            correction,
+        } = *f;
         let tuning = self.ctx().tuning();
         let wg = tuning.workgroup_size;
-        if p.outer == 1 && p.inner == 1 && op.is_simple() {
+        let budget = self.piece_budget();
+        let src_elem = f.src_elem();
+        let out_elem = f.out_elem();
+        // The whole-array kernel's vec4 loads need a window that starts at the piece (pieces of
+        // a long row that start elsewhere, or combine into states, take the general kernel).
+        let aligned = (at.src_at * src_elem).is_multiple_of(self.offset_alignment_bytes());
+        if p.outer == 1 && p.inner == 1 && op.is_simple() && aligned && !at.accumulate {
             // Whole-array kernel; states of scalar ops are plain accumulator values.
             let acc = op.accumulator(input);
+            let acc_bytes = acc.size_bytes() as u64;
             let mut src = x.clone();
             let mut src_dtype = if x_state { acc } else { input };
-            let passes = plan_passes(p.r as u32, wg, tuning.max_workgroups);
+            let max_groups = tuning.max_workgroups.min((budget / acc_bytes) as u32);
+            let passes = plan_passes(p.r as u32, wg, max_groups);
             for (i, pass) in passes.iter().enumerate() {
                 let last = i + 1 == passes.len();
                 let dst = if last {
@@ -611,14 +836,24 @@ impl Recorder {
                 } else {
                     self.lease_temporary(pass.groups as usize, acc)?
                 };
+                let from = if i == 0 { at.src_at } else { 0 };
+                let elem = src_dtype.size_bytes() as u64;
+                let (src_window, base) = self.window(from, u64::from(pass.n), elem);
+                // Pieces start on offset-aligned elements: the vec4 loads need no shift.
+                debug_assert_eq!(base, 0);
+                let (dst_window, dst_base) = match last {
+                    true => self.window(at.dst_at, u64::from(pass.groups), acc_bytes),
+                    false => self.window(0, u64::from(pass.groups), acc_bytes),
+                };
                 let epv = if src_dtype.is_half() { 8 } else { 4 };
                 let mut params = [0u32; 16];
-                params[..5].copy_from_slice(&[
+                params[..6].copy_from_slice(&[
                     pass.n,
                     pass.n / epv,
                     pass.groups,
                     u32::from(last && final_problem),
                     divisor.to_bits(),
+                    dst_base,
                 ]);
                 let kernel = Kernel::Reduce(ReduceVariant {
                     input: src_dtype,
@@ -626,24 +861,25 @@ impl Recorder {
                     workgroup_size: wg,
                     subgroups: tuning.subgroups,
                 });
-                let bytes = u64::from(pass.groups) * acc.size_bytes() as u64;
-                self.push_dispatch(kernel, &src, &dst, bytes, params, (pass.groups, 1))?;
+                let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
+                self.push_windowed(kernel, bind_src, bind_dst, None, params, (pass.groups, 1))?;
                 src = dst;
                 src_dtype = acc;
             }
             return Ok(());
         }
-        let passes = plan_axis(p, wg, tuning.max_workgroups);
+        let state = op.state_bytes();
+        let passes = plan_axis(p, wg, tuning.max_workgroups, budget / state);
         let mut src = x.clone();
         let mut src_state = x_state;
         for (i, pass) in passes.iter().enumerate() {
-            let last = i + 1 == passes.len();
+            let (first, last) = (i == 0, i + 1 == passes.len());
             let dst_final = last && final_problem;
-            let outputs = pass.outer as usize * pass.splits as usize * pass.inner as usize;
+            let outputs = u64::from(pass.outer) * u64::from(pass.splits) * u64::from(pass.inner);
             let dst = if last {
                 final_dst.clone()
             } else {
-                self.state_array(op, input, outputs)?
+                self.state_array(op, input, outputs as usize)?
             };
             let kernel = AxisVariant {
                 layout: pass.layout,
@@ -653,11 +889,16 @@ impl Recorder {
                 dst_final,
                 workgroup_size: wg,
             };
-            let elem_bytes = if dst_final {
-                op.output(input).size_bytes() as u64
-            } else {
-                op.state_bytes()
+            let elems = u64::from(pass.outer) * u64::from(pass.r) * u64::from(pass.inner);
+            let (src_window, src_base) = match first {
+                true => self.window(at.src_at, elems, src_elem),
+                false => self.window(0, elems, state),
             };
+            let (dst_window, dst_base) = match last {
+                true => self.window(at.dst_at, outputs, out_elem),
+                false => self.window(0, outputs, state),
+            };
+            let accumulate = last && at.accumulate;
             let (gx, _) = self.grid(pass.tiles_total)?;
             let params = [
                 pass.outer,
@@ -669,33 +910,44 @@ impl Recorder {
                 pass.lanes.trailing_zeros(),
                 pass.tiles_total,
                 gx,
-                u32::from(dst_final),
+                u32::from(dst_final) | (u32::from(accumulate) << 1),
                 divisor.to_bits(),
-                (red.correction as f32).to_bits(),
-                0,
-                0,
-                0,
+                (correction as f32).to_bits(),
+                src_base,
+                dst_base,
+                if first { at.j_base } else { 0 },
                 0,
             ];
-            let bytes = outputs as u64 * elem_bytes;
             let grid = (pass.tiles_total, pass.splits);
-            self.push_dispatch(Kernel::Axis(kernel), &src, &dst, bytes, params, grid)?;
+            let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
+            self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, grid)?;
             src = dst;
             src_state = true;
         }
         Ok(())
     }
 
-    /// Converts the f32 values of `src` into the 16-bit array `out`.
+    /// Converts the f32 values of `src` into the 16-bit array `out`, in pieces that fit a
+    /// binding (each a whole number of offset-aligned words).
     fn record_pack(&mut self, src: &RawArray, out: &RawArray) -> Result<()> {
         let words = out.len.div_ceil(2) as u64;
-        let groups = words.div_ceil(256).max(1) as u32;
-        let (gx, _) = self.grid(groups)?;
-        let mut params = [0u32; 16];
-        params[0] = out.len as u32;
-        params[1] = gx;
+        let unit = self.offset_alignment_bytes();
+        let per_piece = (self.piece_budget() / 8 / unit * unit).max(unit);
         let kernel = Kernel::Pack(PackVariant { output: out.dtype });
-        self.push_dispatch(kernel, src, out, words * 4, params, (groups, 1))
+        for first in (0..words).step_by(per_piece as usize) {
+            let piece_words = per_piece.min(words - first);
+            let elems = (out.len as u64 - 2 * first).min(2 * piece_words);
+            let (src_window, _) = self.window(2 * first, elems, 4);
+            let (dst_window, _) = self.window(first, piece_words, 4);
+            let groups = piece_words.div_ceil(256).max(1) as u32;
+            let (gx, _) = self.grid(groups)?;
+            let mut params = [0u32; 16];
+            params[0] = elems as u32;
+            params[1] = gx;
+            let (bind_src, bind_dst) = ((src, src_window), (out, dst_window));
+            self.push_windowed(kernel, bind_src, bind_dst, None, params, (groups, 1))?;
+        }
+        Ok(())
     }
 
     /// Records any reduction: `red` says the operation, axes, `keepdim` and correction; `O` is
@@ -1108,7 +1360,7 @@ mod tests {
     #[test]
     fn axis_plans_split_long_reductions_and_pack_short_rows() {
         // 3 rows of 2^24: rows layout, split across workgroups, then a pass over the partials.
-        let p = plan_axis(pr(3, 1 << 24, 1), 256, 1024);
+        let p = plan_axis(pr(3, 1 << 24, 1), 256, 1024, u64::MAX);
         assert_eq!(p[0].layout, Layout::Rows);
         assert!(
             p[0].splits > 1 && p[0].tiles_total * p[0].splits >= 1024,
@@ -1116,20 +1368,20 @@ mod tests {
         );
         assert_eq!(p.last().unwrap().splits, 1);
         // 2^24 rows of 3: one thread per four rows, 1024 rows per workgroup, one pass.
-        let p = plan_axis(pr(1 << 24, 3, 1), 256, 1024);
+        let p = plan_axis(pr(1 << 24, 3, 1), 256, 1024, u64::MAX);
         assert_eq!(p.len(), 1);
         assert_eq!(
             (p[0].lanes, p[0].tiles_total, p[0].layout),
             (1, 1 << 14, Layout::RowsWide)
         );
         // 3 x 2^24 over axis 0: wide columns, 1024 per workgroup.
-        let p = plan_axis(pr(1, 3, 1 << 24), 256, 1024);
+        let p = plan_axis(pr(1, 3, 1 << 24), 256, 1024, u64::MAX);
         assert_eq!(
             (p.len(), p[0].tiles_total, p[0].layout),
             (1, 1 << 14, Layout::ColsWide)
         );
         // 2^24 x 3 over axis 0: columns layout, split.
-        let p = plan_axis(pr(1, 1 << 24, 3), 256, 1024);
+        let p = plan_axis(pr(1, 1 << 24, 3), 256, 1024, u64::MAX);
         assert_eq!(p[0].layout, Layout::Cols);
         assert_eq!(p[0].lanes, 4);
         assert!(p[0].splits > 1);
@@ -1139,7 +1391,7 @@ mod tests {
         }
         // Every element is covered: chunks times splits reach r.
         for q in [pr(7, 1000, 1), pr(3, 12345, 9), pr(1, 1 << 20, 1)] {
-            for pass in plan_axis(q, 128, 100) {
+            for pass in plan_axis(q, 128, 100, u64::MAX) {
                 assert!(u64::from(pass.chunk) * u64::from(pass.splits) >= u64::from(pass.r));
                 assert!(u64::from(pass.chunk) * u64::from(pass.splits - 1) < u64::from(pass.r));
             }

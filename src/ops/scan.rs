@@ -361,6 +361,10 @@ impl Recorder {
         if x.len == 0 {
             return Ok(());
         }
+        let ctx = self.ctx().clone();
+        let what = "a scan (scans bind their whole input and output)";
+        ctx.check_binding_size(x.len, x.dtype, what)?;
+        ctx.check_binding_size(out.len, out.dtype, what)?;
         let algorithm = match scan.algorithm {
             ScanAlgorithm::Auto => self.ctx().scan_algorithm(len),
             a => a,

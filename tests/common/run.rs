@@ -1,9 +1,12 @@
 //! Runs a reduction on the GPU for run-time element types, returning f64 values.
 
 use half::{bf16, f16};
-use wgpu_reduce::{Context, DType, Element, Error, GpuArray, Reduction};
+use wgpu_reduce::{Context, DType, Element, Error, GpuArray, ReduceOp, Reduction};
 
-use super::reference::Data;
+use rand::rngs::StdRng;
+use rand::Rng;
+
+use super::reference::{check, reference, Data};
 
 /// Element types as f64, for comparison with the reference.
 pub trait AsF64: Element {
@@ -181,5 +184,45 @@ pub fn run_scan(ctx: &Context, inp: &Input, scan: &wgpu_reduce::Scan) -> Result<
         DType::I32 => go_scan(ctx, inp.i32.as_ref().unwrap(), scan),
         DType::U32 => go_scan(ctx, inp.u32.as_ref().unwrap(), scan),
         other => panic!("no input type {other}"),
+    }
+}
+
+/// Random data of `dtype` for `op` (in [-1, 1), or near 1 for products so they stay finite).
+pub fn data_for(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data {
+    let near_one = op == ReduceOp::Prod;
+    let mut r1 = StdRng::clone(rng);
+    let d = make_data(
+        dtype,
+        n,
+        || {
+            if near_one {
+                r1.gen_range(0.99..1.01)
+            } else {
+                r1.gen_range(-1.0..1.0)
+            }
+        },
+        || i64::from(rng.gen::<i32>()),
+    );
+    *rng = r1;
+    d
+}
+
+/// Runs `red` on random data of `dtype` and `shape`, for every allowed result type, and checks
+/// values and shape against the reference.
+pub fn case(ctx: &Context, rng: &mut StdRng, dtype: DType, shape: &[usize], red: &Reduction) {
+    let n: usize = shape.iter().product();
+    let data = data_for(rng, red.op, dtype, n);
+    let inp = upload(ctx, dtype, &data, shape);
+    let want = reference(&data, shape, red);
+    for out in red.op.allowed_outputs(dtype) {
+        let what = format!(
+            "{} {dtype}->{out} shape {shape:?} axes {:?} keepdim {}",
+            red.op.name(),
+            red.axes,
+            red.keepdim
+        );
+        let (got, got_shape) = run(ctx, &inp, red, out).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(got_shape, red.output_shape(shape).unwrap(), "{what}: shape");
+        check(&what, red.op, dtype, out, &got, &want);
     }
 }
