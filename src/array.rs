@@ -136,6 +136,7 @@ impl<T: Element> GpuArray<T> {
             });
         }
         ctx.check_array_size(len, T::DTYPE)?;
+        ctx.check_own_buffer(&buffer)?;
         Ok(Self::from_storage(
             Storage::Wrapped(buffer),
             shape.to_vec(),
@@ -221,6 +222,38 @@ impl Context {
             });
         }
         Ok(())
+    }
+
+    /// Fails with [`Error::InvalidBuffer`] if `buffer` belongs to another device (of the same
+    /// wgpu instance: wgpu cannot tell buffers of different instances apart).
+    fn check_own_buffer(&self, buffer: &wgpu::Buffer) -> Result<()> {
+        let Some(size) = wgpu::BufferSize::new(buffer.size().min(16) / 4 * 4) else {
+            return Ok(());
+        };
+        let probe = self.scoped("checking a wrapped buffer", || {
+            let _ = self
+                .inner
+                .device
+                .create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgpu-reduce buffer check"),
+                    layout: &self.inner.probe_layout,
+                    entries: &[wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer,
+                            offset: 0,
+                            size: Some(size),
+                        }),
+                    }],
+                });
+            Ok(())
+        });
+        probe.map_err(|e| Error::InvalidBuffer {
+            reason: format!(
+                "wgpu rejects the buffer on this context's device (a buffer of another device, \
+                 or a destroyed one?): {e}"
+            ),
+        })
     }
 
     /// Fails with [`Error::TooLarge`] if `len` elements of `dtype` exceed one storage binding

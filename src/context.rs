@@ -170,6 +170,9 @@ pub(crate) struct Inner {
     /// Bound at binding 4 by kernels that do not use it (a separate buffer, so it never meets
     /// `dummy` in two usages of one dispatch).
     pub dummy_aux: wgpu::Buffer,
+    /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
+    /// that wgpu checks the buffer belongs to this device.
+    pub probe_layout: wgpu::BindGroupLayout,
 }
 
 /// A GPU device ready for reductions. Cheap to clone; `Send + Sync`.
@@ -223,10 +226,7 @@ impl Context {
 
     /// Creates a context (async; the form to use on the web).
     pub async fn new_async(options: ContextOptions) -> Result<Context> {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-            backends: options.backends,
-            ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
-        });
+        let instance = shared_instance(options.backends);
         let adapter = select_adapter(&instance, &options).await?;
         let info = adapter.get_info();
         log::info!("wgpu-reduce: adapter {:?} ({:?})", info.name, info.backend);
@@ -354,6 +354,19 @@ impl Context {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
+        let probe_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("wgpu-reduce buffer check"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::COMPUTE,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Storage { read_only: true },
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
         let kernels = Kernels::new(&device);
         Ok(Context {
             inner: Arc::new(Inner {
@@ -370,6 +383,7 @@ impl Context {
                 deferred,
                 dummy,
                 dummy_aux,
+                probe_layout,
             }),
         })
     }
@@ -509,6 +523,24 @@ impl Context {
             .submissions
             .fetch_add(1, Ordering::Relaxed);
     }
+}
+
+/// One wgpu instance per set of backends for every context the library makes. Objects of
+/// different instances cannot be told apart by wgpu (a buffer of one instance used with a device
+/// of another can alias an unrelated buffer, or make wgpu panic); within one instance, using a
+/// buffer with another device is a validation error, which the library returns as an [`Error`].
+fn shared_instance(backends: wgpu::Backends) -> wgpu::Instance {
+    static INSTANCES: Mutex<Vec<(wgpu::Backends, wgpu::Instance)>> = Mutex::new(Vec::new());
+    let mut instances = INSTANCES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, instance)) = instances.iter().find(|(b, _)| *b == backends) {
+        return instance.clone();
+    }
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends,
+        ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
+    });
+    instances.push((backends, instance.clone()));
+    instance
 }
 
 /// Fails on the web, where a blocking wait would never return (the browser delivers GPU events

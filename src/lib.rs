@@ -85,6 +85,8 @@
 //!   shape and the [`Tuning`], so the same input on the same device gives bit-identical results
 //!   on every run (tests/accuracy.rs checks every float reduction and layout).
 
+// On the web wgpu's objects are single-threaded, so a Context is not Send + Sync there.
+#![cfg_attr(target_arch = "wasm32", allow(clippy::arc_with_non_send_sync))]
 #![warn(missing_docs)]
 
 mod array;

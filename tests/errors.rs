@@ -68,6 +68,28 @@ fn wrapped_buffer_without_storage_usage() {
 }
 
 #[test]
+fn wrapped_buffer_of_another_device_or_destroyed() {
+    // Contexts the library makes share one wgpu instance, so wgpu can tell the devices apart.
+    let a = common::ctx();
+    let b = common::ctx_fallback();
+    let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC;
+    let e = GpuArray::<f32>::from_buffer(a, buffer(b, 64, usage), &[16]).unwrap_err();
+    assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("rejects the buffer on this context's device"),
+        "{msg}"
+    );
+    assert!(msg.contains("doesn't match"), "{msg}");
+    let gone = buffer(a, 64, usage);
+    gone.destroy();
+    let e = GpuArray::<f32>::from_buffer(a, gone, &[16]).unwrap_err();
+    assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
+    // The same buffer on its own device is fine.
+    assert!(GpuArray::<f32>::from_buffer(b, buffer(b, 64, usage), &[16]).is_ok());
+}
+
+#[test]
 fn wrapped_buffer_too_small() {
     let ctx = common::ctx();
     let buffer = buffer(ctx, 64, wgpu::BufferUsages::STORAGE);
@@ -237,6 +259,50 @@ fn lost_device_gives_errors_not_panics() {
     assert!(e.to_string().contains("create a new Context"), "{e}");
     let e = ctx.upload(&[1.0f32]).unwrap_err();
     assert!(matches!(e, Error::DeviceLost { .. }), "{e}");
+}
+
+#[test]
+fn every_call_after_a_lost_device_is_an_error() {
+    let ctx = Context::with_options(ContextOptions::default()).unwrap();
+    let x = ctx
+        .upload_shaped(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2])
+        .unwrap();
+    // Work submitted before the loss, waited for after it: an error, not a hang.
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    let _ = rec.read(&s).unwrap();
+    let pending = rec.submit().unwrap();
+    ctx.device().destroy();
+    let lost = |r: Result<(), Error>, what: &str| {
+        let e = r.expect_err(what);
+        assert!(matches!(e, Error::DeviceLost { .. }), "{what}: {e}");
+    };
+    if let Err(e) = pending.wait() {
+        assert!(matches!(e, Error::DeviceLost { .. }), "waiting: {e}");
+    }
+    lost(ctx.read(&x).map(drop), "read");
+    lost(ctx.zeros::<f32>(&[4]).map(drop), "zeros");
+    lost(ctx.max(&x).map(drop), "max");
+    lost(ctx.cumsum(&x).map(drop), "cumsum");
+    let mut rec = ctx.recorder();
+    let recorded = rec.mean_axes(&x, 0, false).map(drop);
+    lost(recorded.and_then(|()| rec.submit().map(drop)), "recorder");
+    lost(
+        pollster::block_on(ctx.read_async(&x)).map(drop),
+        "read_async",
+    );
+    // A context made afterwards on the destroyed device (whose loss callback the application
+    // owns) fails on first use with wgpu's validation error.
+    let late = Context::from_wgpu(
+        ctx.device().clone(),
+        ctx.queue().clone(),
+        Default::default(),
+    );
+    let e = late
+        .and_then(|c| c.upload(&[1.0f32]).map(drop))
+        .unwrap_err();
+    assert!(matches!(e, Error::Validation(_)), "{e}");
+    assert!(e.to_string().contains("while uploading an array"), "{e}");
 }
 
 #[test]

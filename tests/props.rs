@@ -1,15 +1,46 @@
-//! Property test: random shapes (0 to 9 dimensions, empty ones included), random axes (valid,
-//! out of range, repeated), keepdim, element types, operations and corrections, thrown at the
-//! public API. Every call gives the reference's result (tests/common/reference.rs, tolerances
-//! stated there) or the typed error the inputs call for; never a panic or a wrong answer.
+//! Property tests: random shapes (0 to 10 dimensions, empty ones included), random axes (valid,
+//! out of range, repeated), keepdim, element types, operations, corrections, scan directions
+//! and algorithms, output arrays of random lengths, and a context whose storage bindings are
+//! only 16 KiB (so reductions are cut into pieces), thrown at the public API. Every call gives
+//! the reference's result (tests/common/reference.rs and scan_ref.rs, tolerances stated there)
+//! or the typed error the inputs call for; never a panic or a wrong answer.
 
 mod common;
 
+use std::sync::OnceLock;
+
 use common::reference::{check, reference, Data};
-use common::run::{make_data, run, upload};
+use common::run::{make_data, run, run_scan, upload};
+use common::scan_ref::{check_scan, scan_reference};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
-use wgpu_reduce::{Axes, DType, Error, ReduceOp, Reduction};
+use wgpu_reduce::{
+    Axes, Context, ContextOptions, DType, Error, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp,
+};
+
+/// A context whose storage bindings hold 16 KiB: larger inputs are reduced in pieces, and the
+/// few shapes that cannot be cut that small give `TooLarge`.
+fn small_binding_ctx() -> &'static Context {
+    static CTX: OnceLock<Context> = OnceLock::new();
+    CTX.get_or_init(|| {
+        Context::with_options(ContextOptions {
+            max_storage_binding_bytes: Some(16 << 10),
+            poison_temporaries: true,
+            ..Default::default()
+        })
+        .unwrap()
+    })
+}
+
+/// The error a scan of `shape` along `axis` calls for.
+fn expected_scan_error(shape: &[usize], axis: i32) -> Option<&'static str> {
+    let dims = shape.len().max(1) as i32;
+    let a = if axis < 0 { axis + dims } else { axis };
+    if a < 0 || a >= dims {
+        return Some("AxisOutOfRange");
+    }
+    (a != dims - 1).then_some("UnsupportedAxes")
+}
 
 /// The error the inputs call for, decided independently of the library's own checks.
 fn expected_error(shape: &[usize], axes: &Option<Vec<i32>>, op: ReduceOp) -> Option<&'static str> {
@@ -63,6 +94,9 @@ fn kind(e: &Error) -> &'static str {
         Error::DuplicateAxis { .. } => "DuplicateAxis",
         Error::UnsupportedAxes { .. } => "UnsupportedAxes",
         Error::EmptyInput { .. } => "EmptyInput",
+        Error::TooLarge { .. } => "TooLarge",
+        Error::ShapeMismatch { .. } => "ShapeMismatch",
+        Error::InvalidUse(_) => "InvalidUse",
         _ => "other",
     }
 }
@@ -89,9 +123,10 @@ proptest! {
         op in prop::sample::select(ReduceOp::ALL.to_vec()),
         dtype in prop::sample::select(DType::ALL.to_vec()),
         correction in 0u32..3,
+        small_bindings in prop::bool::weighted(0.25),
         seed in any::<u64>(),
     ) {
-        let ctx = common::ctx();
+        let ctx = if small_bindings { small_binding_ctx() } else { common::ctx() };
         let n: usize = shape.iter().product();
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut r2 = rand::rngs::StdRng::seed_from_u64(seed ^ 1);
@@ -123,9 +158,109 @@ proptest! {
                     prop_assert_eq!(kind(&e), k, "{}: {}", what, e);
                     prop_assert!(!e.to_string().is_empty());
                 }
+                // Under 16 KiB bindings, a reduction whose one row across the reduced axis
+                // does not fit a piece cannot be cut: the error names the binding limit.
+                (Err(e @ Error::TooLarge { .. }), None) if small_bindings => {
+                    prop_assert!(e.to_string().contains("max_storage_buffer_binding_size"), "{}", e);
+                }
                 (Ok(_), Some(k)) => prop_assert!(false, "{}: succeeded, expected {}", what, k),
                 (Err(e), None) => prop_assert!(false, "{}: unexpected error {}", what, e),
             }
+        }
+    }
+
+    #[test]
+    fn random_scans_give_the_reference_or_a_typed_error(
+        shape in shape_strategy(),
+        axis in prop_oneof![3 => Just(-1i32), 1 => -6i32..6],
+        op in prop::sample::select(vec![ScanOp::Add, ScanOp::Min, ScanOp::Max]),
+        exclusive in any::<bool>(),
+        dtype in prop::sample::select(DType::ALL.to_vec()),
+        algorithm in prop::sample::select(vec![
+            ScanAlgorithm::Auto,
+            ScanAlgorithm::ReduceThenScan,
+            ScanAlgorithm::DecoupledFallback,
+        ]),
+        seed in any::<u64>(),
+    ) {
+        let ctx = common::ctx();
+        let n: usize = shape.iter().product();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut r2 = rand::rngs::StdRng::seed_from_u64(seed ^ 1);
+        let data: Data = make_data(
+            dtype,
+            n,
+            || rng.gen_range(-4.0..4.0),
+            || i64::from(r2.gen::<i32>()),
+        );
+        let inp = upload(ctx, dtype, &data, &shape);
+        let scan = Scan::new(op).exclusive(exclusive).axis(axis).algorithm(algorithm);
+        let what = format!("{op:?} exclusive {exclusive} {dtype} shape {shape:?} axis {axis} {algorithm:?} seed {seed}");
+        match (run_scan(ctx, &inp, &scan), expected_scan_error(&shape, axis)) {
+            (Ok(got), None) => {
+                let len = shape.last().copied().unwrap_or(1);
+                let rows = if len == 0 { 0 } else { n / len };
+                let want = scan_reference(&data, rows, len, op, exclusive);
+                check_scan(&what, op, op.output(dtype), &got, &want, ctx.scan_tile(), false);
+            }
+            (Err(e), Some(k)) => {
+                prop_assert_eq!(kind(&e), k, "{}: {}", what, e);
+                prop_assert!(e.to_string().contains("axis"), "{}", e);
+            }
+            (Ok(_), Some(k)) => prop_assert!(false, "{}: succeeded, expected {}", what, k),
+            (Err(e), None) => prop_assert!(false, "{}: unexpected error {}", what, e),
+        }
+    }
+
+    #[test]
+    fn random_shapes_and_output_lengths_are_checked(
+        len in 0usize..50,
+        shape in prop::collection::vec(0usize..8, 0..=4),
+        out_len in 0usize..50,
+        seed in any::<u64>(),
+    ) {
+        let ctx = common::ctx();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let data: Vec<f32> = (0..len).map(|_| rng.gen_range(-1.0..1.0)).collect();
+        let fits = shape.iter().product::<usize>() == len;
+        // upload_shaped: the shape must hold exactly the data.
+        match ctx.upload_shaped(&data, &shape) {
+            Ok(x) => {
+                prop_assert!(fits);
+                prop_assert_eq!(ctx.read(&x).unwrap(), data.clone());
+            }
+            Err(e) => {
+                prop_assert!(!fits);
+                prop_assert_eq!(kind(&e), "ShapeMismatch", "{}", e);
+            }
+        }
+        // reshape: the same element count.
+        let flat = ctx.upload(&data).unwrap();
+        match flat.reshape(&shape) {
+            Ok(y) => prop_assert!(fits && y.shape() == &shape[..]),
+            Err(e) => prop_assert!(!fits && kind(&e) == "ShapeMismatch", "{}", e),
+        }
+        // Outputs of a caller's length: sums along the last axis, and scans.
+        let x = ctx.upload_shaped(&data, &[len]).unwrap();
+        let out = ctx.upload(&vec![f32::NAN; out_len]).unwrap();
+        let mut rec = ctx.recorder();
+        let scanned = rec.scan_to(&x, &Scan::new(ScanOp::Add), &out);
+        prop_assert_eq!(scanned.is_ok(), out_len == len, "scan_to {} into {}", len, out_len);
+        if let Err(e) = scanned {
+            prop_assert_eq!(kind(&e), "InvalidUse", "{}", e);
+            prop_assert!(e.to_string().contains(&format!("the output array has {out_len}")), "{}", e);
+        }
+        let red = Reduction::new(ReduceOp::Sum);
+        let reduced = rec.reduce_to(&x, &red, &out);
+        prop_assert_eq!(reduced.is_ok(), out_len == 1, "reduce_into {} -> {}", len, out_len);
+        if let Err(e) = reduced {
+            prop_assert_eq!(kind(&e), "InvalidUse", "{}", e);
+        }
+        rec.submit().unwrap().wait().unwrap();
+        if out_len == 1 {
+            let want: f64 = data.iter().map(|&v| f64::from(v)).sum();
+            let got = f64::from(ctx.read(&out).unwrap()[0]);
+            prop_assert!((got - want).abs() <= 1e-5, "sum {} vs {}", got, want);
         }
     }
 }

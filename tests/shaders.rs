@@ -95,3 +95,64 @@ fn variant_labels_are_unique() {
     labels.dedup();
     assert_eq!(labels.len(), n);
 }
+
+/// The kernels whose Metal source is kept as reviewed snapshots: the whole-array f32 sum (both
+/// workgroup steps), the f16 sum, and the two passes of a whole-array f32 argmax, at the
+/// default workgroup size.
+const MSL_SNAPSHOTS: &[&str] = &[
+    "reduce_sum_f32_wg256_sg",
+    "reduce_sum_f32_wg256",
+    "reduce_sum_f16_wg256_sg",
+    "axis_rows_argmax_f32_raw_state_wg256",
+    "axis_rows_argmax_f32_state_final_wg256",
+];
+
+/// What Metal receives for the main kernels, compared with the files in tests/snapshots/msl/,
+/// so that any change to it (a shader edit, a naga upgrade) shows up in review. After reviewing
+/// a change, rewrite the files with `WGPU_REDUCE_BLESS=1 cargo test --test shaders`.
+#[test]
+fn msl_of_the_main_kernels_matches_the_reviewed_snapshots() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/msl");
+    let bless = std::env::var_os("WGPU_REDUCE_BLESS").is_some();
+    let all = Kernel::all();
+    let mut changed = Vec::new();
+    for label in MSL_SNAPSHOTS {
+        let kernel = all
+            .iter()
+            .find(|k| k.label() == *label)
+            .unwrap_or_else(|| panic!("no kernel variant is labelled {label}"));
+        let msl = kernel.to_msl().unwrap();
+        let path = dir.join(format!("{label}.metal"));
+        if bless {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &msl).unwrap();
+            continue;
+        }
+        let kept = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (create it with WGPU_REDUCE_BLESS=1)",
+                path.display()
+            )
+        });
+        if kept != msl {
+            let line = kept
+                .lines()
+                .zip(msl.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(kept.lines().count().min(msl.lines().count()));
+            changed.push(format!("{label}: first difference at line {}", line + 1));
+        }
+    }
+    // No stale snapshot without a kernel.
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let label = name.trim_end_matches(".metal");
+        assert!(MSL_SNAPSHOTS.contains(&label), "stale snapshot {name}");
+    }
+    assert!(
+        changed.is_empty(),
+        "the MSL of these kernels changed; review the difference \
+         (WGPU_REDUCE_BLESS=1 cargo test --test shaders rewrites tests/snapshots/msl):\n{}",
+        changed.join("\n")
+    );
+}
