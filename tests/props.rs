@@ -199,7 +199,7 @@ proptest! {
         match (run_scan(ctx, &inp, &scan), expected_scan_error(&shape, axis)) {
             (Ok(got), None) => {
                 let len = shape.last().copied().unwrap_or(1);
-                let rows = if len == 0 { 0 } else { n / len };
+                let rows = n.checked_div(len).unwrap_or(0);
                 let want = scan_reference(&data, rows, len, op, exclusive);
                 check_scan(&what, op, op.output(dtype), &got, &want, ctx.scan_tile(), false);
             }
