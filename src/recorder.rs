@@ -624,9 +624,9 @@ impl Submission {
     /// form for async code and for the web (where the browser runs the GPU work and delivers
     /// the mapped buffer while the calling task is suspended). On native backends the future
     /// polls the device each time it is polled.
-    pub async fn wait_async(self) -> Result<Results> {
+    pub async fn wait_async(mut self) -> Result<Results> {
         let ctx = self.ctx.clone();
-        let Some((staging, bytes)) = &self.staging else {
+        let Some((staging, bytes)) = self.staging.take() else {
             let done = Arc::new(AsyncOutcome::default());
             {
                 let done = Arc::clone(&done);
@@ -642,10 +642,14 @@ impl Submission {
             let done = Arc::clone(&done);
             staging
                 .buffer()
-                .map_async(wgpu::MapMode::Read, 0..*bytes, move |r| done.set(r));
+                .map_async(wgpu::MapMode::Read, 0..bytes, move |r| done.set(r));
         }
         ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
+        // If this future is dropped before the map completes, the buffer must not go back to
+        // the pool while its map is pending.
+        let mut guard = PendingMap(Some(staging));
         let mapped = MapFuture { ctx: &ctx, done }.await;
+        self.staging = guard.0.take().map(|s| (s, bytes));
         self.finish(mapped)
     }
 
@@ -691,6 +695,18 @@ impl Submission {
             recording: self.recording,
             bytes: data,
             gpu_time,
+        }
+    }
+}
+
+/// Takes a staging buffer out of the pool for good when dropped still armed (its map may be
+/// pending: a cancelled [`Submission::wait_async`]).
+struct PendingMap(Option<PooledBuffer>);
+
+impl Drop for PendingMap {
+    fn drop(&mut self) {
+        if let Some(staging) = self.0.take() {
+            staging.detach();
         }
     }
 }

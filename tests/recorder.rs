@@ -287,3 +287,23 @@ fn async_api_waits_without_blocking_calls() {
         assert_eq!(c[0], data[0]);
     });
 }
+
+#[test]
+fn a_cancelled_async_wait_keeps_its_buffer_out_of_the_pool() {
+    // Poll wait_async once and drop it: the staging buffer's map may still be pending, so the
+    // pool must not lease it again (a second map of it would be a wgpu validation error).
+    use std::future::Future;
+    let ctx = private_ctx();
+    let x = ctx.upload(&[1.5f32; 1000]).unwrap();
+    for _ in 0..5 {
+        let mut rec = ctx.recorder();
+        let s = rec.sum(&x).unwrap();
+        let _ = rec.read(&s).unwrap();
+        let mut wait = Box::pin(rec.submit().unwrap().wait_async());
+        let waker = std::task::Waker::noop();
+        let _ = wait.as_mut().poll(&mut std::task::Context::from_waker(waker));
+        drop(wait);
+        assert_eq!(ctx.sum(&x).unwrap(), 1500.0);
+    }
+}
+
