@@ -173,6 +173,51 @@ pub(crate) struct Inner {
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
     /// that wgpu checks the buffer belongs to this device.
     pub probe_layout: wgpu::BindGroupLayout,
+    /// Last field, so it is dropped last: ends the turn `Inner::drop` takes (see
+    /// [`DRIVER_TURN`]).
+    _teardown: DriverTurn,
+}
+
+/// Devices are created and torn down one at a time across the process. NVIDIA's Vulkan driver
+/// (580) was seen to deadlock when several devices were destroyed at once on different threads
+/// (test threads each dropping their own context: `vkDestroyDevice`, command pool, pipeline and
+/// memory frees all waiting on one driver lock; 4 of 10 parallel runs of a test binary hung,
+/// never with one test thread), and to crash now and then when several were created at once.
+/// [`Context::new_async`] holds a turn while it creates its device; `Inner::drop` waits for a
+/// turn, and its last field ends it after the device, queue, pipelines and pooled buffers have
+/// been dropped. (Not on the web: one thread, and a turn held across an `await` there could
+/// never be waited for.)
+static DRIVER_TURN: (Mutex<bool>, std::sync::Condvar) =
+    (Mutex::new(false), std::sync::Condvar::new());
+
+/// Ends the holder's turn (see [`DRIVER_TURN`]) when dropped.
+struct DriverTurn;
+
+impl DriverTurn {
+    fn take() -> DriverTurn {
+        if cfg!(not(target_arch = "wasm32")) {
+            let mut busy = DRIVER_TURN.0.lock().unwrap_or_else(|e| e.into_inner());
+            while *busy {
+                busy = DRIVER_TURN.1.wait(busy).unwrap_or_else(|e| e.into_inner());
+            }
+            *busy = true;
+        }
+        DriverTurn
+    }
+}
+
+impl Drop for DriverTurn {
+    fn drop(&mut self) {
+        *DRIVER_TURN.0.lock().unwrap_or_else(|e| e.into_inner()) = false;
+        DRIVER_TURN.1.notify_one();
+    }
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // The fields, `_teardown` last (which ends this turn), are dropped after this returns.
+        std::mem::forget(DriverTurn::take());
+    }
 }
 
 /// A GPU device ready for reductions. Cheap to clone; `Send + Sync`.
@@ -227,6 +272,7 @@ impl Context {
     /// Creates a context (async; the form to use on the web).
     pub async fn new_async(options: ContextOptions) -> Result<Context> {
         let instance = shared_instance(options.backends);
+        let turn = DriverTurn::take();
         let adapter = select_adapter(&instance, &options).await?;
         let info = adapter.get_info();
         log::info!("wgpu-reduce: adapter {:?} ({:?})", info.name, info.backend);
@@ -245,6 +291,7 @@ impl Context {
                 adapter: info.name.clone(),
                 detail: e.to_string(),
             })?;
+        drop(turn);
         let lost = Arc::new(Mutex::new(None));
         {
             let lost = Arc::clone(&lost);
@@ -384,6 +431,7 @@ impl Context {
                 dummy,
                 dummy_aux,
                 probe_layout,
+                _teardown: DriverTurn,
             }),
         })
     }

@@ -11,7 +11,10 @@ use wgpu_reduce::{Context, Error};
 fn running_out_of_device_memory_is_an_error() {
     let ctx = Context::new().unwrap();
     let caps = ctx.capabilities();
-    eprintln!("adapter {:?} ({:?})", caps.adapter.name, caps.adapter.backend);
+    eprintln!(
+        "adapter {:?} ({:?})",
+        caps.adapter.name, caps.adapter.backend
+    );
     // Arrays of up to 8 GiB (2^31 f32, within what a kernel can index).
     let bytes = caps.limits.max_buffer_size.min(8 << 30) / 4 * 4;
     let mut held = Vec::new();
@@ -32,7 +35,11 @@ fn running_out_of_device_memory_is_an_error() {
         held.len() as u64 * bytes >> 30
     );
     assert!(matches!(e, Error::OutOfMemory { .. }), "{e}");
-    assert!(e.to_string().contains("ran out of memory while allocating an array"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("ran out of memory while allocating an array"),
+        "{e}"
+    );
     drop(held);
     let x = ctx.upload(&vec![0.25f32; 1 << 20]).unwrap();
     assert_eq!(ctx.sum(&x).unwrap(), 262_144.0);

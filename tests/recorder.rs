@@ -301,9 +301,10 @@ fn a_cancelled_async_wait_keeps_its_buffer_out_of_the_pool() {
         let _ = rec.read(&s).unwrap();
         let mut wait = Box::pin(rec.submit().unwrap().wait_async());
         let waker = std::task::Waker::noop();
-        let _ = wait.as_mut().poll(&mut std::task::Context::from_waker(waker));
+        let _ = wait
+            .as_mut()
+            .poll(&mut std::task::Context::from_waker(waker));
         drop(wait);
         assert_eq!(ctx.sum(&x).unwrap(), 1500.0);
     }
 }
-
