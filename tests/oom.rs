@@ -32,7 +32,7 @@ fn running_out_of_device_memory_is_an_error() {
     eprintln!(
         "after {} arrays of {bytes} bytes ({} GiB): {e}",
         held.len(),
-        held.len() as u64 * bytes >> 30
+        (held.len() as u64 * bytes) >> 30
     );
     assert!(matches!(e, Error::OutOfMemory { .. }), "{e}");
     assert!(

@@ -113,7 +113,12 @@ fn shape_strategy() -> impl Strategy<Value = Vec<usize>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, failure_persistence: None, ..ProptestConfig::default() })]
+    // 160 cases per property (fewer where the sweeps are cut short: see common::sweep_fraction).
+    #![proptest_config(ProptestConfig {
+        cases: (160.0 * common::sweep_fraction()).ceil() as u32,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_reductions_give_the_reference_or_a_typed_error(

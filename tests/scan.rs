@@ -91,6 +91,9 @@ fn sweep_whole_arrays(ctx: &Context, rng: &mut StdRng, dtypes: &[DType]) {
             for exclusive in [false, true] {
                 for &dtype in dtypes {
                     for n in edge_lengths(ctx) {
+                        if !common::keep_case(rng) {
+                            continue;
+                        }
                         let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
                         check_case(ctx, rng, dtype, &[n], &scan, false);
                     }
@@ -166,6 +169,9 @@ fn rows_of_many_lengths() {
         for &len in &lens {
             for rows in [3, 17] {
                 for (i, alg) in ALGORITHMS.into_iter().enumerate() {
+                    if !common::keep_case(&mut rng) {
+                        continue;
+                    }
                     let op = ScanOp::ALL[(len + i) % 3];
                     let dtype = [DType::F32, DType::I32, DType::U32, DType::F16][(len + rows) % 4];
                     let scan = Scan::new(op).exclusive(rows == 17).algorithm(alg);

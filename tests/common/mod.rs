@@ -78,6 +78,25 @@ pub fn rng(test: &str) -> StdRng {
     StdRng::seed_from_u64(seed)
 }
 
+/// Share of the cases of the exhaustive sweeps a run checks: all of them, unless
+/// `WGPU_REDUCE_SWEEP` (a fraction in (0, 1]) asks for fewer. CI's second run of the whole suite,
+/// on wgpu's GL backend, uses it: llvmpipe's GL compiler takes seconds for each new kernel, and
+/// the sweeps build hundreds. Which cases run is drawn from the test's seeded RNG (so a failing
+/// run replays with its printed seed), a different share on every run.
+pub fn sweep_fraction() -> f64 {
+    std::env::var("WGPU_REDUCE_SWEEP")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|f| *f > 0.0 && *f <= 1.0)
+        .unwrap_or(1.0)
+}
+
+/// Whether this run checks the next case of a sweep (see [`sweep_fraction`]).
+pub fn keep_case(rng: &mut StdRng) -> bool {
+    let f = sweep_fraction();
+    f >= 1.0 || rng.gen_bool(f)
+}
+
 pub fn random_f32(rng: &mut StdRng, n: usize) -> Vec<f32> {
     (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect()
 }
