@@ -22,17 +22,7 @@ fn small_binding_ctx() -> Context {
     .unwrap()
 }
 
-const OPS: [ReduceOp; 9] = [
-    ReduceOp::Sum,
-    ReduceOp::Prod,
-    ReduceOp::Min,
-    ReduceOp::Max,
-    ReduceOp::Mean,
-    ReduceOp::Var,
-    ReduceOp::Argmin,
-    ReduceOp::Argmax,
-    ReduceOp::Std,
-];
+const OPS: [ReduceOp; 9] = ReduceOp::ALL;
 
 #[test]
 fn whole_arrays_larger_than_a_binding() {
