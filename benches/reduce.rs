@@ -1,4 +1,7 @@
-//! criterion benches: host-to-host wall time of whole-array reductions on the default adapter.
+//! criterion benches: host-to-host wall time per call on the default adapter: whole-array sum,
+//! min, max, argmax of f32, f16/bf16 and i32 sums, i32 max, sums along both axes of square and
+//! three-row matrices, and 16 sums in one submission, over sizes 2^10 .. 2^22 (to 2^28 with
+//! WGPU_REDUCE_BENCH_MAX_LOG2=28 on a real GPU).
 //!
 //!     cargo bench                      # all
 //!     cargo bench -- sum_f32           # one group
@@ -8,8 +11,11 @@
 //! `examples/sum` and `benches/torch_peer.py` (see BENCHMARKS.md).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+
 use rand::{Rng, SeedableRng};
-use wgpu_reduce::Context;
+use wgpu_reduce::half::{bf16, f16};
+use wgpu_reduce::{Context, Element, GpuArray};
 
 fn sizes() -> Vec<usize> {
     // Keep the default set small enough for a CPU Vulkan driver; set WGPU_REDUCE_BENCH_MAX_LOG2
@@ -21,6 +27,35 @@ fn sizes() -> Vec<usize> {
     (10..=max_log2).step_by(4).map(|p| 1usize << p).collect()
 }
 
+/// One benchmark group: `op` over arrays of `shape(n)` made by `make(n)`, for every size.
+fn group<T: Element>(
+    c: &mut Criterion,
+    ctx: &Context,
+    name: &str,
+    make: impl Fn(usize) -> Vec<T>,
+    shape: impl Fn(usize) -> Vec<usize>,
+    op: impl Fn(&Context, &GpuArray<T>),
+) {
+    let mut group = c.benchmark_group(name);
+    for n in sizes() {
+        let dims = shape(n);
+        let x = ctx
+            .upload_shaped(&make(dims.iter().product()), &dims)
+            .unwrap();
+        group.throughput(Throughput::Bytes((x.len() * T::DTYPE.size_bytes()) as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &x, |b, x| {
+            b.iter(|| op(ctx, x))
+        });
+    }
+    group.finish();
+}
+
+/// A square matrix of about `n` elements (the side a power of two).
+fn square(n: usize) -> Vec<usize> {
+    let side = 1usize << (n.trailing_zeros() / 2);
+    vec![side, side]
+}
+
 fn bench(c: &mut Criterion) {
     let ctx = Context::new().expect("no GPU adapter");
     eprintln!(
@@ -28,27 +63,56 @@ fn bench(c: &mut Criterion) {
         ctx.capabilities().adapter.name,
         ctx.capabilities().adapter.backend
     );
-    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed);
-    let mut group = c.benchmark_group("sum_f32");
-    for n in sizes() {
-        let data: Vec<f32> = (0..n).map(|_| rng.gen_range(-1.0..1.0)).collect();
-        let x = ctx.upload(&data).unwrap();
-        group.throughput(Throughput::Bytes((n * 4) as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &x, |b, x| {
-            b.iter(|| ctx.sum(x).unwrap())
+    let rng = std::cell::RefCell::new(rand::rngs::StdRng::seed_from_u64(0x5eed));
+    let f32s = |n: usize| -> Vec<f32> {
+        (0..n)
+            .map(|_| rng.borrow_mut().gen_range(-1.0..1.0))
+            .collect()
+    };
+    let f16s = |n: usize| -> Vec<f16> { f32s(n).into_iter().map(f16::from_f32).collect() };
+    let bf16s = |n: usize| -> Vec<bf16> { f32s(n).into_iter().map(bf16::from_f32).collect() };
+    let i32s = |n: usize| -> Vec<i32> { (0..n).map(|_| rng.borrow_mut().gen()).collect() };
+    let flat = |n: usize| vec![n];
+    group(c, &ctx, "sum_f32", f32s, flat, |c, x| {
+        black_box(c.sum(x).unwrap());
+    });
+    group(c, &ctx, "min_f32", f32s, flat, |c, x| {
+        black_box(c.min(x).unwrap());
+    });
+    group(c, &ctx, "max_f32", f32s, flat, |c, x| {
+        black_box(c.max(x).unwrap());
+    });
+    group(c, &ctx, "argmax_f32", f32s, flat, |c, x| {
+        black_box(c.argmax(x).unwrap());
+    });
+    group(c, &ctx, "sum_f16", f16s, flat, |c, x| {
+        black_box(c.sum(x).unwrap());
+    });
+    group(c, &ctx, "sum_bf16", bf16s, flat, |c, x| {
+        black_box(c.sum(x).unwrap());
+    });
+    group(c, &ctx, "sum_i32", i32s, flat, |c, x| {
+        black_box(c.sum(x).unwrap());
+    });
+    group(c, &ctx, "max_i32", i32s, flat, |c, x| {
+        black_box(c.max(x).unwrap());
+    });
+    // Along axes: both axes of a square matrix, and of a skinny one (3 rows); results are read
+    // back, so these are host to host like the rest.
+    for (name, shape, axis) in [
+        ("sum_f32_square_axis0", square as fn(usize) -> Vec<usize>, 0),
+        ("sum_f32_square_axis1", square, 1),
+        ("sum_f32_3_rows_axis0", |n: usize| vec![3, n / 3], 0),
+        ("sum_f32_3_rows_axis1", |n: usize| vec![3, n / 3], 1),
+    ] {
+        group(c, &ctx, name, f32s, shape, |c, x| {
+            let mut rec = c.recorder();
+            let s = rec.sum_axes(x, axis, false).unwrap();
+            let t = rec.read(&s).unwrap();
+            black_box(rec.submit().unwrap().wait().unwrap().get(&t).unwrap());
         });
     }
-    group.finish();
-    let mut group = c.benchmark_group("max_i32");
-    for n in sizes() {
-        let data: Vec<i32> = (0..n).map(|_| rng.gen()).collect();
-        let x = ctx.upload(&data).unwrap();
-        group.throughput(Throughput::Bytes((n * 4) as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &x, |b, x| {
-            b.iter(|| ctx.max(x).unwrap())
-        });
-    }
-    group.finish();
+    let mut rng = rng.into_inner();
     let mut group = c.benchmark_group("batch16_sum_f32_65536");
     let arrays: Vec<_> = (0..16)
         .map(|_| {

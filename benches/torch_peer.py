@@ -5,6 +5,7 @@
     python3 benches/torch_peer.py --n 4194304,16777216,67108864 --dtype f32 --op sum \
         --repeat 50 --batch 10 --csv peer.csv
     python3 benches/torch_peer.py --shape 8192x8192,3x16777216 --axis 0 --op argmax --dtype f16
+    python3 benches/torch_peer.py --suite benches/speed_suite.txt --csv peer.csv   (for `speed`)
 
 Figures, each the median of `repeat` runs after warm-up, on random data:
   gpu us      one reduction between two CUDA events
@@ -33,7 +34,22 @@ def parse():
     p.add_argument("--repeat", type=int, default=50)
     p.add_argument("--batch", type=int, default=10)
     p.add_argument("--csv")
+    p.add_argument("--suite", help="a suite file (benches/speed_suite.txt): one reduction per line, "
+                   "op dtype shape axes batch; replaces --n/--shape/--axis/--op/--dtype/--batch")
     return p.parse_args()
+
+
+def read_suite(path):
+    """(op, dtype, shape, axes or None, batch) for each line of a suite file."""
+    out = []
+    for line in open(path):
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        op, dtype, shape, axes, batch = line.split()
+        out.append((op, dtype, [int(d) for d in shape.split("x")],
+                    None if axes == "all" else [int(v) for v in axes.split(";")], int(batch)))
+    return out
 
 
 TORCH_DTYPE = {"f32": torch.float32, "i32": torch.int32, "u32": torch.uint32,
@@ -77,46 +93,57 @@ def events_time(fn, k):
     return start.elapsed_time(end) * 1e3 / k  # microseconds
 
 
-def main():
-    a = parse()
-    axes = None if a.axis is None else [int(v) for v in a.axis.split(",")]
-    f = op_fn(a.op, axes)
-    shapes = ([[int(d) for d in s.split("x")] for s in a.shape.split(",")] if a.shape
-              else [[int(v)] for v in a.n.split(",")])
-    dev = torch.cuda.get_device_name()
-    print(f"peer: torch {torch.__version__} on {dev} | op {a.op} | dtype {a.dtype} | repeat {a.repeat} | batch {a.batch}")
-    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10}")
-    rows = []
+def run(op, dtype, shapes, axes, batch_k, repeat, rows):
+    """Times `op` over `axes` on random arrays of `dtype` and `shapes`; prints a row each and
+    appends the CSV lines to `rows`."""
+    f = op_fn(op, axes)
+    print(f"op {op} | dtype {dtype} | axes {axes} | batch {batch_k}")
     for shape in shapes:
         n = 1
         for d in shape:
             n *= d
-        x = make(shape, a.dtype)
+        x = make(shape, dtype)
         y = torch.empty_like(x)
         nbytes = x.numel() * x.element_size()
         for _ in range(5):
             f(x)
             y.copy_(x)
         torch.cuda.synchronize()
-        gpu = statistics.median(events_time(lambda: f(x), 1) for _ in range(a.repeat))
-        batch = statistics.median(events_time(lambda: f(x), a.batch) for _ in range(a.repeat))
+        gpu = statistics.median(events_time(lambda: f(x), 1) for _ in range(repeat))
+        batch = statistics.median(events_time(lambda: f(x), batch_k) for _ in range(repeat))
         lat = []
-        for _ in range(a.repeat):
+        for _ in range(repeat):
             t0 = time.perf_counter()
             r = f(x)
             r.item() if r.numel() == 1 else r.cpu()
             lat.append((time.perf_counter() - t0) * 1e6)
         latency = statistics.median(lat)
-        copy = statistics.median(events_time(lambda: y.copy_(x), a.batch) for _ in range(a.repeat))
+        copy = statistics.median(events_time(lambda: y.copy_(x), batch_k) for _ in range(repeat))
         copy_gbps = 2 * nbytes / copy / 1e3
         print(f"{'x'.join(map(str, shape)):>11} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
               f"{latency:>11.1f} {copy_gbps:>10.1f}")
         shape_s = "x".join(map(str, shape))
         axes_s = "all" if axes is None else ";".join(map(str, axes))
-        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},"
+        rows.append(f"torch,{op},{dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},"
                     f"{copy_gbps:.1f},{shape_s},{axes_s}")
         del x, y
         torch.cuda.empty_cache()
+
+
+def main():
+    a = parse()
+    dev = torch.cuda.get_device_name()
+    print(f"peer: torch {torch.__version__} on {dev} | repeat {a.repeat}")
+    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10}")
+    rows = []
+    if a.suite:
+        for op, dtype, shape, axes, batch in read_suite(a.suite):
+            run(op, dtype, [shape], axes, batch, a.repeat, rows)
+    else:
+        axes = None if a.axis is None else [int(v) for v in a.axis.split(",")]
+        shapes = ([[int(d) for d in s.split("x")] for s in a.shape.split(",")] if a.shape
+                  else [[int(v)] for v in a.n.split(",")])
+        run(a.op, a.dtype, shapes, axes, a.batch, a.repeat, rows)
     if a.csv:
         with open(a.csv, "a") as fh:
             fh.write("\n".join(rows) + "\n")

@@ -26,6 +26,8 @@
 //!
 //! Exits with status 1 if any result is wrong, 2 on bad arguments or GPU errors.
 
+#[path = "support/bench.rs"]
+mod bench;
 #[path = "../tests/common/reference.rs"]
 #[allow(dead_code)]
 mod reference;
@@ -34,22 +36,16 @@ mod support;
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use half::{bf16, f16};
+use bench::{gbps, shape_row, Case};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use reference::{reference, round_to, tolerance, Data};
-use support::{median, AsF64};
-use wgpu_reduce::{Axes, Context, DType, Element, GpuArray, ReduceOp, Reduction};
+use rand::SeedableRng;
+use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
 
 struct Args {
     shapes: Vec<Vec<usize>>,
-    dtype: DType,
-    out: Option<DType>,
-    red: Reduction,
-    repeat: usize,
-    batch: usize,
+    case: Case,
     csv: Option<String>,
     options: wgpu_reduce::ContextOptions,
 }
@@ -75,11 +71,13 @@ fn parse_args() -> Result<Args, String> {
             .iter()
             .map(|s| vec![s * s])
             .collect(),
-        dtype: DType::F32,
-        out: None,
-        red: Reduction::new(ReduceOp::Sum),
-        repeat: 30,
-        batch: 10,
+        case: Case {
+            red: Reduction::new(ReduceOp::Sum),
+            dtype: DType::F32,
+            out: None,
+            repeat: 30,
+            batch: 10,
+        },
         csv: None,
         options: wgpu_reduce::ContextOptions::default(),
     };
@@ -105,28 +103,28 @@ fn parse_args() -> Result<Args, String> {
                     .map(|s| parse_list::<usize>(&s.replace('x', ",")))
                     .collect::<Result<_, _>>()?
             }
-            "--axis" => args.red.axes = Axes::List(parse_list::<i32>(&value()?)?),
-            "--keepdim" => args.red.keepdim = true,
+            "--axis" => args.case.red.axes = Axes::List(parse_list::<i32>(&value()?)?),
+            "--keepdim" => args.case.red.keepdim = true,
             "--dtype" | "--out" => {
                 let v = value()?;
                 let d = DType::parse(&v).ok_or(format!(
                     "unknown type {v:?}; use f32, i32, u32, f16 or bf16"
                 ))?;
                 if flag == "--dtype" {
-                    args.dtype = d
+                    args.case.dtype = d
                 } else {
-                    args.out = Some(d)
+                    args.case.out = Some(d)
                 }
             }
             "--op" => {
                 let v = value()?;
-                args.red.op = ReduceOp::parse(&v).ok_or(format!(
+                args.case.red.op = ReduceOp::parse(&v).ok_or(format!(
                     "unknown op {v:?}; use sum, prod, min, max, mean, var, std, argmin or argmax"
                 ))?
             }
-            "--correction" => args.red.correction = parse_list::<u32>(&value()?)?[0],
-            "--repeat" => args.repeat = parse_list::<usize>(&value()?)?[0].max(1),
-            "--batch" => args.batch = parse_list::<usize>(&value()?)?[0].max(1),
+            "--correction" => args.case.red.correction = parse_list::<u32>(&value()?)?[0],
+            "--repeat" => args.case.repeat = parse_list::<usize>(&value()?)?[0].max(1),
+            "--batch" => args.case.batch = parse_list::<usize>(&value()?)?[0].max(1),
             "--csv" => args.csv = Some(value()?),
             "--wg" => args.options.workgroup_size = parse_list::<u32>(&value()?)?[0],
             "--max-groups" => args.options.max_workgroups = parse_list::<u32>(&value()?)?[0],
@@ -136,163 +134,6 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     Ok(args)
-}
-
-/// Records `k` reductions of `x`, reads the last if `read`, and returns (values, wall, gpu).
-///
-/// Timed runs of reductions along axes do not read their (possibly large) result back: the
-/// copy to the host would dominate the wall time and leave the GPU idle, at low clocks, between
-/// runs. Whole-array runs read their one value, so their wall time is host to host.
-fn run_once<T: Element, O: AsF64>(
-    ctx: &Context,
-    x: &GpuArray<T>,
-    red: &Reduction,
-    k: usize,
-    read: bool,
-) -> wgpu_reduce::Result<(Vec<f64>, Duration, Option<Duration>)> {
-    let start = Instant::now();
-    let mut rec = ctx.recorder();
-    rec.enable_timestamps();
-    // Only the last result is read back (reading large results along axes would time the
-    // copy to the host, not the reduction); the others stay alive on the GPU until the wait.
-    let mut keep = Vec::with_capacity(k);
-    for _ in 0..k {
-        keep.push(rec.reduce::<T, O>(x, red)?);
-    }
-    let token = if read {
-        Some(rec.read(keep.last().expect("k >= 1"))?)
-    } else {
-        None
-    };
-    let results = rec.submit()?.wait()?;
-    let wall = start.elapsed();
-    let values = match token {
-        Some(t) => results.get(&t)?,
-        None => Vec::new(),
-    };
-    Ok((
-        values.into_iter().map(AsF64::as_f64).collect(),
-        wall,
-        results.gpu_time(),
-    ))
-}
-
-/// One measured shape.
-struct Row {
-    first: f64,
-    worst: f64,
-    ok: bool,
-    wall: Duration,
-    gpu: Option<Duration>,
-    batch_wall: Duration,
-    batch_gpu: Option<Duration>,
-}
-
-fn measure<T: Element, O: AsF64>(
-    ctx: &Context,
-    args: &Args,
-    x: &GpuArray<T>,
-    data: &Data,
-) -> wgpu_reduce::Result<Row> {
-    let red = &args.red;
-    let want = reference(data, x.shape(), red);
-    let (values, _, _) = run_once::<T, O>(ctx, x, red, 1, true)?; // warm-up: pipelines, pool
-    let read = want.len() == 1;
-    let (mut worst, mut ok) = (0f64, true);
-    for (g, w) in values.iter().zip(&want) {
-        let wr = round_to(O::DTYPE, w.value);
-        let good = if w.value.is_nan() || wr.is_infinite() {
-            (g.is_nan() && w.value.is_nan()) || *g == wr
-        } else {
-            let err = (g - w.value).abs();
-            worst =
-                worst.max(err / tolerance(red.op, T::DTYPE, O::DTYPE, w).max(f64::MIN_POSITIVE));
-            err <= tolerance(red.op, T::DTYPE, O::DTYPE, w)
-        };
-        ok &= good;
-    }
-    ok &= values.len() == want.len();
-    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
-    for _ in 0..args.repeat {
-        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, 1, read)?;
-        walls.push(wall);
-        gpus.extend(gpu);
-    }
-    let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
-    for _ in 0..args.repeat {
-        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, args.batch, read)?;
-        bwalls.push(wall / args.batch as u32);
-        bgpus.extend(gpu.map(|g| g / args.batch as u32));
-    }
-    Ok(Row {
-        first: values.first().copied().unwrap_or(f64::NAN),
-        worst,
-        ok,
-        wall: median(&mut walls),
-        gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
-        batch_wall: median(&mut bwalls),
-        batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
-    })
-}
-
-fn draw(rng: &mut StdRng, op: ReduceOp) -> f64 {
-    if op == ReduceOp::Prod {
-        rng.gen_range(0.9999..1.0001)
-    } else {
-        rng.gen_range(-1.0..1.0)
-    }
-}
-
-/// Uploads random data of the chosen type and measures it with the chosen result type.
-fn shape_row(
-    ctx: &Context,
-    args: &Args,
-    shape: &[usize],
-    rng: &mut StdRng,
-) -> wgpu_reduce::Result<Row> {
-    let n: usize = shape.iter().product();
-    let op = args.red.op;
-    let out = args.out.unwrap_or(op.default_output(args.dtype));
-    // The result type is chosen at run time; the library checks it is allowed for the op.
-    macro_rules! by_out {
-        ($t:ty, $x:expr, $data:expr) => {
-            match out {
-                DType::F32 => measure::<$t, f32>(ctx, args, &$x, &$data),
-                DType::U32 => measure::<$t, u32>(ctx, args, &$x, &$data),
-                DType::I32 => measure::<$t, i32>(ctx, args, &$x, &$data),
-                DType::F16 => measure::<$t, f16>(ctx, args, &$x, &$data),
-                _ => measure::<$t, bf16>(ctx, args, &$x, &$data),
-            }
-        };
-    }
-    macro_rules! floats {
-        ($t:ty, $conv:expr) => {{
-            let v: Vec<$t> = (0..n).map(|_| $conv(draw(rng, op))).collect();
-            let data = Data::F(v.iter().map(|&x| x.as_f64()).collect());
-            let x = ctx.upload_shaped(&v, shape)?;
-            drop(v);
-            by_out!($t, x, data)
-        }};
-    }
-    macro_rules! ints {
-        ($t:ty, $wrap:expr) => {{
-            let v: Vec<$t> = (0..n).map(|_| rng.gen::<$t>() | 1).collect();
-            let data = $wrap(v.clone());
-            let x = ctx.upload_shaped(&v, shape)?;
-            by_out!($t, x, data)
-        }};
-    }
-    match args.dtype {
-        DType::F16 => floats!(f16, f16::from_f64),
-        DType::BF16 => floats!(bf16, bf16::from_f64),
-        DType::I32 => ints!(i32, Data::I32),
-        DType::U32 => ints!(u32, Data::U32),
-        _ => floats!(f32, |v: f64| v as f32),
-    }
-}
-
-fn gbps(bytes: usize, t: Duration) -> f64 {
-    bytes as f64 / t.as_secs_f64() / 1e9
 }
 
 fn main() -> ExitCode {
@@ -313,15 +154,18 @@ fn main() -> ExitCode {
     };
     support::print_adapter(&ctx);
     let seed = support::seed();
-    let out = args.out.unwrap_or(args.red.op.default_output(args.dtype));
+    let out = args
+        .case
+        .out
+        .unwrap_or(args.case.red.op.default_output(args.case.dtype));
     println!(
         "op: {} | dtype: {} -> {out} | axes: {:?} | keepdim: {} | repeat: {} | batch: {} | seed: {seed}",
-        args.red.op.name(),
-        args.dtype,
-        args.red.axes,
-        args.red.keepdim,
-        args.repeat,
-        args.batch
+        args.case.red.op.name(),
+        args.case.dtype,
+        args.case.red.axes,
+        args.case.red.keepdim,
+        args.case.repeat,
+        args.case.batch
     );
     let mut rng = StdRng::seed_from_u64(seed);
     println!(
@@ -343,7 +187,7 @@ fn main() -> ExitCode {
             .map(|d| d.to_string())
             .collect::<Vec<_>>()
             .join("x");
-        let row = match shape_row(&ctx, &args, shape, &mut rng) {
+        let row = match shape_row(&ctx, &args.case, shape, &mut rng) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error at shape {shape_s}: {e}");
@@ -351,7 +195,7 @@ fn main() -> ExitCode {
             }
         };
         let n: usize = shape.iter().product();
-        let bytes = n * args.dtype.size_bytes();
+        let bytes = n * args.case.dtype.size_bytes();
         wrong |= !row.ok;
         let us = |d: Duration| d.as_secs_f64() * 1e6;
         let batch_t = row.batch_gpu.unwrap_or(row.batch_wall);
@@ -370,7 +214,7 @@ fn main() -> ExitCode {
         );
         log::info!("after shape {shape_s}: {:?}", ctx.pool_stats());
         if let Some(Ok(f)) = csv.as_mut() {
-            let axes = match &args.red.axes {
+            let axes = match &args.case.red.axes {
                 Axes::All => "all".to_string(),
                 Axes::List(l) => l
                     .iter()
@@ -381,8 +225,8 @@ fn main() -> ExitCode {
             let _ = writeln!(
                 f,
                 "wgpu-reduce,{},{},{},{:.3},{},{:.3},{},{},{},{}",
-                args.red.op.name(),
-                args.dtype,
+                args.case.red.op.name(),
+                args.case.dtype,
                 n,
                 us(row.wall),
                 row.gpu.map_or(String::new(), |g| format!("{:.3}", us(g))),

@@ -60,6 +60,9 @@ pub struct PoolStats {
     pub high_water_bytes: u64,
     /// Free buffers released to stay under the cap.
     pub evictions: u64,
+    /// The most bytes leased out at once so far: what the work needed at its peak (for one
+    /// recording of K reductions, all their temporaries), to compare `bytes_held` with.
+    pub peak_in_use_bytes: u64,
 }
 
 type Key = (u64, wgpu::BufferUsages);
@@ -78,6 +81,7 @@ impl Inner {
     fn update_high_water(&mut self) {
         self.stats.bytes_held = self.stats.bytes_in_use + self.stats.bytes_free;
         self.stats.high_water_bytes = self.stats.high_water_bytes.max(self.stats.bytes_held);
+        self.stats.peak_in_use_bytes = self.stats.peak_in_use_bytes.max(self.stats.bytes_in_use);
     }
 
     /// Releases free buffers, largest first, until `need` more bytes fit under the cap (or

@@ -106,6 +106,10 @@ fn float_reductions_are_bit_identical_across_runs() {
             {
                 continue;
             }
+            // A seeded share of the operations where the sweeps are cut short (GL in CI).
+            if !common::keep_case(&mut rng) {
+                continue;
+            }
             let mut cases: Vec<Case> = Vec::new();
             for (name, shape, axes) in &views {
                 let red = Reduction::new(op).axes(axes.clone());

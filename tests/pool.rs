@@ -31,6 +31,12 @@ fn repeating_a_reduction_allocates_nothing_after_the_first_call() {
     assert!(after.reuses >= first.reuses + 10 * 3, "{after:?}");
     assert_eq!(after.bytes_in_use, 0, "everything went back: {after:?}");
     assert_eq!(after.bytes_held, first.bytes_held);
+    // The peak of what one call leases at once (partial sums, parameters, staging): more than
+    // one buffer's size class, at most what the pool holds.
+    assert!(
+        after.peak_in_use_bytes >= 3 * 256 && after.peak_in_use_bytes <= after.bytes_held,
+        "{after:?}"
+    );
     // A slightly different size falls into the same size classes.
     let y = ctx.upload(&random_f32(&mut rng, (1 << 20) - 1000)).unwrap();
     ctx.sum(&y).unwrap();
