@@ -33,14 +33,17 @@ pub fn seed() -> u64 {
 pub fn print_adapter(ctx: &Context) {
     let caps = ctx.capabilities();
     println!(
-        "adapter: {} | backend: {:?} | driver: {} {} | subgroups: {} | timestamps: {} | tuning: {:?}",
+        "adapter: {} | backend: {:?} | driver: {} {} | subgroups: {} | timestamps: {} | tuning: {:?} \
+         | max binding {} B, max buffer {} B",
         caps.adapter.name,
         caps.adapter.backend,
         caps.adapter.driver,
         caps.adapter.driver_info,
         caps.subgroups,
         caps.timestamps,
-        ctx.tuning()
+        ctx.tuning(),
+        caps.limits.max_storage_buffer_binding_size,
+        caps.limits.max_buffer_size
     );
 }
 
