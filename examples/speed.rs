@@ -168,12 +168,8 @@ fn parse_args() -> Result<Args, String> {
 
 fn main() -> ExitCode {
     env_logger::init();
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let Some(args) = support::parsed(parse_args()) else {
+        return ExitCode::from(2);
     };
     let suite = match std::fs::read_to_string(&args.suite)
         .map_err(|e| format!("{}: {e}", args.suite))

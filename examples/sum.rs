@@ -138,12 +138,8 @@ fn parse_args() -> Result<Args, String> {
 
 fn main() -> ExitCode {
     env_logger::init();
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let Some(args) = support::parsed(parse_args()) else {
+        return ExitCode::from(2);
     };
     let ctx = match Context::with_options(args.options.clone()) {
         Ok(c) => c,

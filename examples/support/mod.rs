@@ -56,3 +56,9 @@ pub fn open_csv(path: Option<&String>) -> Option<std::io::Result<std::fs::File>>
             .open(p)
     })
 }
+
+/// The parsed arguments, or `None` after printing why they could not be parsed (the caller
+/// exits with status 2).
+pub fn parsed<A>(args: Result<A, String>) -> Option<A> {
+    args.map_err(|e| eprintln!("{e}")).ok()
+}
