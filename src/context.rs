@@ -41,6 +41,13 @@ pub struct ContextOptions {
     /// first, before the pool would grow past it; leases that one recording needs at once are
     /// always served, so only those can take the pool above the cap. Default `None`: no cap.
     pub pool_cap_bytes: Option<u64>,
+    /// How long [`Submission::wait`](crate::Submission::wait) polls the device without blocking
+    /// before it blocks in the driver. `None` (the default): 1 ms, or zero on CPU adapters such
+    /// as lavapipe, whose work runs on the cores a spin would take; `Some(d)`: exactly `d` (zero:
+    /// block at once). Spinning answers sooner after short work (H200: one blocking sum of 2^20
+    /// floats took 120 µs host to host, 83 µs with the spin) at the cost of a busy core while it
+    /// spins.
+    pub wait_spin: Option<std::time::Duration>,
 }
 
 impl Default for ContextOptions {
@@ -58,6 +65,7 @@ impl Default for ContextOptions {
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
+            wait_spin: None,
         }
     }
 }
@@ -157,6 +165,8 @@ pub(crate) struct Inner {
     pub caps: Capabilities,
     pub tuning: Tuning,
     pub poison: bool,
+    /// See [`ContextOptions::wait_spin`].
+    pub wait_spin: std::time::Duration,
     pub pool: Pool,
     pub kernels: Kernels,
     pub counters: Counters,
@@ -414,6 +424,12 @@ impl Context {
                 count: None,
             }],
         });
+        // On a CPU adapter (lavapipe, llvmpipe) the "GPU" runs on the cores a spinning waiter
+        // would take from it.
+        let wait_spin = options.wait_spin.unwrap_or(match caps.adapter.device_type {
+            wgpu::DeviceType::Cpu => std::time::Duration::ZERO,
+            _ => std::time::Duration::from_millis(1),
+        });
         let kernels = Kernels::new(&device);
         Ok(Context {
             inner: Arc::new(Inner {
@@ -423,6 +439,7 @@ impl Context {
                 caps,
                 tuning,
                 poison: options.poison_temporaries,
+                wait_spin,
                 pool: Pool::with_cap(options.pool_cap_bytes),
                 kernels,
                 counters: Counters::default(),

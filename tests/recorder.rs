@@ -308,3 +308,32 @@ fn a_cancelled_async_wait_keeps_its_buffer_out_of_the_pool() {
         assert_eq!(ctx.sum(&x).unwrap(), 1500.0);
     }
 }
+
+#[test]
+fn waits_that_spin_before_blocking_give_the_same_results() {
+    // The spin before a blocking wait (on by default on GPUs, off on CPU adapters like
+    // lavapipe) forced on, long and short: reads, waits without reads, one-liners, scans.
+    let mut rng = rng("spin_waits");
+    let data = random_i32(&mut rng, 100_003);
+    for spin in [
+        std::time::Duration::from_millis(5),
+        std::time::Duration::from_micros(1),
+    ] {
+        let ctx = Context::with_options(ContextOptions {
+            wait_spin: Some(spin),
+            poison_temporaries: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let x = ctx.upload(&data).unwrap();
+        for _ in 0..20 {
+            assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+            let mut rec = ctx.recorder();
+            let m = rec.max(&x).unwrap();
+            rec.submit().unwrap().wait().unwrap();
+            assert_eq!(ctx.read(&m).unwrap(), vec![*data.iter().max().unwrap()]);
+        }
+        let c = ctx.read(&ctx.cumsum(&x).unwrap()).unwrap();
+        assert_eq!(c.last().copied(), Some(wrapping_sum(&data)));
+    }
+}

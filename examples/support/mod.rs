@@ -1,6 +1,9 @@
 //! What the `sum` and `scan` examples share: element values as f64, medians, the seed, the
 //! adapter line and the CSV file.
 
+// Each example uses the parts it needs.
+#![allow(dead_code)]
+
 use std::time::Duration;
 
 use half::{bf16, f16};
