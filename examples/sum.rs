@@ -23,6 +23,7 @@
 //!   --csv PATH       append one line per size to PATH
 //!   --wg W           workgroup size (64, 128, 256); --max-groups G: first-pass workgroups;
 //!   --no-subgroups   force the shared-memory workgroup step
+//!   --memory-usage   wgpu's MemoryHints::MemoryUsage allocator setting (default Performance)
 //!
 //! Exits with status 1 if any result is wrong, 2 on bad arguments or GPU errors.
 
@@ -53,7 +54,8 @@ struct Args {
 const USAGE: &str =
     "usage: sum [--sizes A,B | --n A,B | --shape AxB,..] [--axis A,..] [--keepdim] \
 [--dtype f32|i32|u32|f16|bf16] [--op sum|prod|min|max|mean|var|std|argmin|argmax] [--out T] \
-[--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]";
+[--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups] \
+[--memory-usage]";
 
 fn parse_list<T: std::str::FromStr>(s: &str) -> Result<Vec<T>, String> {
     s.split(',')
@@ -129,6 +131,7 @@ fn parse_args() -> Result<Args, String> {
             "--wg" => args.options.workgroup_size = parse_list::<u32>(&value()?)?[0],
             "--max-groups" => args.options.max_workgroups = parse_list::<u32>(&value()?)?[0],
             "--no-subgroups" => args.options.subgroups = wgpu_reduce::Subgroups::Off,
+            "--memory-usage" => args.options.memory_hints = wgpu::MemoryHints::MemoryUsage,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option {other:?}\n{USAGE}")),
         }

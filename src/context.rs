@@ -48,6 +48,9 @@ pub struct ContextOptions {
     /// floats took 120 µs host to host, 83 µs with the spin) at the cost of a busy core while it
     /// spins.
     pub wait_spin: Option<std::time::Duration>,
+    /// How wgpu's allocator trades memory for speed (default `MemoryHints::Performance`: large
+    /// memory blocks; `MemoryUsage` for memory-constrained devices).
+    pub memory_hints: wgpu::MemoryHints,
 }
 
 impl Default for ContextOptions {
@@ -66,6 +69,7 @@ impl Default for ContextOptions {
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
             wait_spin: None,
+            memory_hints: wgpu::MemoryHints::Performance,
         }
     }
 }
@@ -293,7 +297,7 @@ impl Context {
                 required_features: features,
                 required_limits: adapter.limits(),
                 experimental_features: wgpu::ExperimentalFeatures::disabled(),
-                memory_hints: wgpu::MemoryHints::Performance,
+                memory_hints: options.memory_hints.clone(),
                 trace: wgpu::Trace::Off,
             })
             .await
