@@ -133,3 +133,39 @@ fn what_cannot_be_cut_is_a_typed_error() {
     );
     assert!(msg.contains("max_storage_buffer_binding_size"), "{msg}");
 }
+
+#[test]
+fn a_binding_too_small_for_any_piece_is_a_typed_error() {
+    // A binding limit that leaves 16 bytes for a piece after the window alignment: not even
+    // one aligned run of a whole array fits, and the reduction says so.
+    let align = Context::new()
+        .unwrap()
+        .capabilities()
+        .limits
+        .min_storage_buffer_offset_alignment
+        .max(16) as u64;
+    let ctx = Context::with_options(ContextOptions {
+        max_storage_binding_bytes: Some(3 * align + 16 + 16),
+        ..Default::default()
+    })
+    .unwrap();
+    let x = ctx.upload(&vec![1.0f32; 1000]).unwrap();
+    let e = ctx.sum(&x).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::TooLarge {
+                bytes: 32,
+                limit: 16,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let msg = e.to_string();
+    assert!(
+        msg.contains("a piece of 8 elements of a whole-array sum"),
+        "{msg}"
+    );
+    assert!(msg.contains("less the window alignment"), "{msg}");
+}
