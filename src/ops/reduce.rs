@@ -513,6 +513,25 @@ impl Frame<'_> {
             ..*self
         }
     }
+
+    /// The same frame reading `states` (written by its pieces) instead of its input.
+    fn reading_states<'b>(&self, states: &'b RawArray) -> Frame<'b> {
+        Frame {
+            x: states,
+            x_state: true,
+            ..*self
+        }
+    }
+}
+
+/// A piece that cannot be made to fit the `budget` bytes of one binding.
+fn piece_too_large(what: String, bytes: u64, budget: u64) -> Error {
+    Error::TooLarge {
+        what,
+        bytes,
+        limit: budget,
+        limit_name: "max_storage_buffer_binding_size, less the window alignment",
+    }
 }
 
 /// Where one piece of a problem too large for one storage binding reads and writes: the element
@@ -621,8 +640,16 @@ impl Recorder {
             } else {
                 self.state_array(op, x.dtype, p.outer * p.inner)?
             };
-            let divisor = r_total as f32;
-            self.record_problem(op, x.dtype, *p, &src, src_state, &dst, last, divisor, red)?;
+            let f = Frame {
+                op,
+                input: x.dtype,
+                x: &src,
+                x_state: src_state,
+                final_problem: last,
+                divisor: r_total as f32,
+                correction: red.correction,
+            };
+            self.record_problem(&f, *p, &dst)?;
             src = dst;
             src_state = true;
         }
@@ -641,128 +668,121 @@ impl Recorder {
         }
     }
 
-    /// Records problem `p` over `x` (raw input, or states of an earlier problem when
-    /// `x_state`) into `final_dst`. A problem whose input or output does not fit one storage
-    /// binding is cut into pieces that do (see [`Piece`]).
-    #[allow(clippy::too_many_arguments)]
-    fn record_problem(
-        &mut self,
-        op: ReduceOp,
-        input: DType,
-        p: Problem,
-        x: &RawArray,
-        x_state: bool,
-        final_dst: &RawArray,
-        final_problem: bool,
-        divisor: f32,
-        red: &Reduction,
-    ) -> Result<()> {
-        let f = Frame {
-            op,
-            input,
-            x,
-            x_state,
-            final_problem,
-            divisor,
-            correction: red.correction,
-        };
+    /// Records problem `p` of frame `f` into `final_dst`. A problem whose input or output does
+    /// not fit one storage binding is cut into pieces that do (see [`Piece`]).
+    fn record_problem(&mut self, f: &Frame<'_>, p: Problem, final_dst: &RawArray) -> Result<()> {
         let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
-        let src_elem = f.src_elem();
-        let out_elem = f.out_elem();
-        let state = op.state_bytes();
         let limit = self.binding_limit();
-        if outer * r * inner * src_elem <= limit && outer * inner * out_elem <= limit {
-            return self.record_piece(&f, p, final_dst, Piece::default());
+        if outer * r * inner * f.src_elem() <= limit && outer * inner * f.out_elem() <= limit {
+            return self.record_piece(f, p, final_dst, Piece::default());
         }
         let budget = self.piece_budget();
-        let too_large = |what: String, bytes: u64| Error::TooLarge {
-            what,
-            bytes,
-            limit: budget,
-            limit_name: "max_storage_buffer_binding_size, less the window alignment",
-        };
-        if outer == 1 && inner == 1 && op.is_simple() {
-            // Whole array: pieces of `rc` elements, each reduced to one value, then those.
-            let unit = (self.offset_alignment_bytes() / src_elem).max(8);
-            let rc = budget / src_elem / unit * unit;
-            if rc == 0 {
-                return Err(too_large(
-                    format!("a piece of {unit} elements of a whole-array {}", op.name()),
-                    unit * src_elem,
-                ));
-            }
-            let pieces = r.div_ceil(rc);
-            let states = self.lease_temporary(pieces as usize, op.accumulator(input))?;
-            for (j, first) in (0..r).step_by(rc as usize).enumerate() {
-                let piece = Problem {
-                    outer: 1,
-                    r: rc.min(r - first) as usize,
-                    inner: 1,
-                };
-                let at = Piece {
-                    src_at: first,
-                    dst_at: j as u64,
-                    ..Piece::default()
-                };
-                self.record_piece(&f.states_out(), piece, &states, at)?;
-            }
-            let rest = Problem {
+        let row = inner * f.out_elem().max(f.op.state_bytes());
+        if outer == 1 && inner == 1 && f.op.is_simple() {
+            self.record_runs(f, p, final_dst, budget)
+        } else if r * inner * f.src_elem() <= budget && row <= budget {
+            self.record_slices(f, p, final_dst, budget)
+        } else {
+            self.record_rows(f, p, final_dst, budget)
+        }
+    }
+
+    /// A whole array of a simple operation in runs of elements, each reduced to one value,
+    /// then those values.
+    fn record_runs(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        budget: u64,
+    ) -> Result<()> {
+        let (r, src_elem) = (p.r as u64, f.src_elem());
+        let unit = (self.offset_alignment_bytes() / src_elem).max(8);
+        let rc = budget / src_elem / unit * unit;
+        if rc == 0 {
+            let what = format!(
+                "a piece of {unit} elements of a whole-array {}",
+                f.op.name()
+            );
+            return Err(piece_too_large(what, unit * src_elem, budget));
+        }
+        let runs = r.div_ceil(rc);
+        let states = self.lease_temporary(runs as usize, f.op.accumulator(f.input))?;
+        for (j, first) in (0..r).step_by(rc as usize).enumerate() {
+            let run = Problem {
                 outer: 1,
-                r: pieces as usize,
+                r: rc.min(r - first) as usize,
                 inner: 1,
             };
-            return self.record_problem(
-                op,
-                input,
-                rest,
-                &states,
-                true,
-                final_dst,
-                final_problem,
-                divisor,
-                red,
-            );
+            let at = Piece {
+                src_at: first,
+                dst_at: j as u64,
+                ..Piece::default()
+            };
+            self.record_piece(&f.states_out(), run, &states, at)?;
         }
-        let slice = r * inner * src_elem;
-        let row = inner * out_elem.max(state);
-        if slice <= budget && row <= budget {
-            // Whole slices along the outer axis: `oc` of them per piece.
-            let oc = budget / slice.max(row);
-            for first in (0..outer).step_by(oc as usize) {
-                let piece = Problem {
-                    outer: oc.min(outer - first) as usize,
-                    r: p.r,
-                    inner: p.inner,
-                };
-                let at = Piece {
-                    src_at: first * r * inner,
-                    dst_at: first * inner,
-                    ..Piece::default()
-                };
-                self.record_piece(&f, piece, final_dst, at)?;
-            }
-            return Ok(());
+        let rest = Problem {
+            outer: 1,
+            r: runs as usize,
+            inner: 1,
+        };
+        self.record_problem(&f.reading_states(&states), rest, final_dst)
+    }
+
+    /// Whole slices along the outer axis, as many per piece as fit.
+    fn record_slices(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        budget: u64,
+    ) -> Result<()> {
+        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+        let slice = r * inner * f.src_elem();
+        let row = inner * f.out_elem().max(f.op.state_bytes());
+        let oc = budget / slice.max(row);
+        for first in (0..outer).step_by(oc as usize) {
+            let piece = Problem {
+                outer: oc.min(outer - first) as usize,
+                ..p
+            };
+            let at = Piece {
+                src_at: first * r * inner,
+                dst_at: first * inner,
+                ..Piece::default()
+            };
+            self.record_piece(f, piece, final_dst, at)?;
         }
-        // One slice is larger than a binding: `rc` rows of the reduced axis at a time, each
-        // piece combined into the states of its outputs.
-        let widest = src_elem.max(state).max(out_elem);
+        Ok(())
+    }
+
+    /// One slice is larger than a binding: runs of rows of the reduced axis, each combined
+    /// into the states of its outputs, then the states finished.
+    fn record_rows(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        budget: u64,
+    ) -> Result<()> {
+        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+        let (op, state) = (f.op, f.op.state_bytes());
+        let widest = f.src_elem().max(state).max(f.out_elem());
         if inner * widest > budget {
-            let values = match (x_state, op.is_simple()) {
-                (false, _) | (true, true) => input.name().to_string(),
+            let values = match (f.x_state, op.is_simple()) {
+                (false, _) | (true, true) => f.input.name().to_string(),
                 (true, false) => format!("{}-byte {} states", state, op.name()),
             };
-            return Err(too_large(
-                format!(
-                    "one row of {inner} {values} values across the reduced axis of a {} (a \
-                     piece must hold at least one row)",
-                    op.name()
-                ),
-                inner * widest,
-            ));
+            let what = format!(
+                "one row of {inner} {values} values across the reduced axis of a {} (a piece \
+                 must hold at least one row)",
+                op.name()
+            );
+            return Err(piece_too_large(what, inner * widest, budget));
         }
-        let rc = budget / (inner * src_elem);
-        let states = if final_problem {
-            self.state_array(op, input, (outer * inner) as usize)?
+        let rc = budget / (inner * f.src_elem());
+        let states = if f.final_problem {
+            self.state_array(op, f.input, (outer * inner) as usize)?
         } else {
             final_dst.clone()
         };
@@ -782,17 +802,15 @@ impl Recorder {
                 self.record_piece(&f.states_out(), piece, &states, at)?;
             }
         }
-        if final_problem {
-            let each = Problem {
-                outer: (outer * inner) as usize,
-                r: 1,
-                inner: 1,
-            };
-            self.record_problem(
-                op, input, each, &states, true, final_dst, true, divisor, red,
-            )?;
+        if !f.final_problem {
+            return Ok(());
         }
-        Ok(())
+        let each = Problem {
+            outer: (outer * inner) as usize,
+            r: 1,
+            inner: 1,
+        };
+        self.record_problem(&f.reading_states(&states), each, final_dst)
     }
 
     /// Records one piece of a problem: `p` read from element `at.src_at` of `f.x`, written
