@@ -511,14 +511,18 @@ impl Context {
     /// Fails with [`Error::DeviceLost`] once the device has been lost (and, on the web, with
     /// the error an earlier call's work raised).
     pub(crate) fn check_alive(&self) -> Result<()> {
-        if let Some(e) = self
-            .inner
-            .deferred
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-        {
-            return Err(e);
+        // Only the web fills the deferred slot: native waits skip its lock (they call this in
+        // their polling loops).
+        if cfg!(target_arch = "wasm32") {
+            let deferred = self
+                .inner
+                .deferred
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            if let Some(e) = deferred {
+                return Err(e);
+            }
         }
         let lost = self.inner.lost.lock().unwrap_or_else(|e| e.into_inner());
         match &*lost {
