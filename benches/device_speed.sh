@@ -7,6 +7,10 @@ set -u
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$OUT/gpu.txt"
+# The SM clock through the run (the driver lowers it when the GPU idles; each case warms up first).
+nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu --format=csv -lms 200 >"$OUT/clocks.csv" &
+CLOCKS=$!
+trap 'kill $CLOCKS 2>/dev/null' EXIT
 R=${REPEAT:-30}
 python3 benches/torch_peer.py --suite benches/speed_suite.txt --repeat "$R" --csv "$OUT/peer.csv" >"$OUT/peer.log" 2>&1
 tail -3 "$OUT/peer.log"

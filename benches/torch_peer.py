@@ -16,6 +16,7 @@ Figures, each the median of `repeat` runs after warm-up, on random data:
   copy GB/s   `y.copy_(x)` of the same bytes, counting bytes read + written (the ceiling)
 """
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -93,6 +94,18 @@ def events_time(fn, k):
     return start.elapsed_time(end) * 1e3 / k  # microseconds
 
 
+def warm_up(fn):
+    """Runs `fn` (then synchronizes) for WGPU_REDUCE_WARM_MS (default 500 ms), as the Rust side
+    warms each case: the driver lowers the SM clock when the GPU idles."""
+    warm = float(os.environ.get("WGPU_REDUCE_WARM_MS", "500")) / 1e3
+    start = time.perf_counter()
+    while True:
+        fn()
+        torch.cuda.synchronize()
+        if time.perf_counter() - start >= warm:
+            return
+
+
 def run(op, dtype, shapes, axes, batch_k, repeat, rows):
     """Times `op` over `axes` on random arrays of `dtype` and `shapes`; prints a row each and
     appends the CSV lines to `rows`."""
@@ -105,10 +118,7 @@ def run(op, dtype, shapes, axes, batch_k, repeat, rows):
         x = make(shape, dtype)
         y = torch.empty_like(x)
         nbytes = x.numel() * x.element_size()
-        for _ in range(5):
-            f(x)
-            y.copy_(x)
-        torch.cuda.synchronize()
+        warm_up(lambda: (f(x), y.copy_(x)))
         gpu = statistics.median(events_time(lambda: f(x), 1) for _ in range(repeat))
         batch = statistics.median(events_time(lambda: f(x), batch_k) for _ in range(repeat))
         lat = []

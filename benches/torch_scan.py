@@ -20,7 +20,7 @@ import time
 
 import torch
 
-from torch_peer import events_time  # same directory: the timing both peer scripts share
+from torch_peer import events_time, warm_up  # same directory: the timing both peer scripts share
 
 
 def parse():
@@ -65,10 +65,7 @@ def main():
         r = f()
         y = torch.empty_like(x)
         nbytes = x.numel() * x.element_size() + r.numel() * r.element_size()
-        for _ in range(5):
-            f()
-            y.copy_(x)
-        torch.cuda.synchronize()
+        warm_up(lambda: (f(), y.copy_(x)))
         gpu = statistics.median(events_time(f, 1) for _ in range(a.repeat))
         batch = statistics.median(events_time(f, a.batch) for _ in range(a.repeat))
         lat = []

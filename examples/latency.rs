@@ -47,6 +47,7 @@ fn main() -> ExitCode {
         support::print_adapter(&ctx);
         let data: Vec<f32> = (0..n).map(|i| ((i % 1000) as f32) * 1e-3).collect();
         let x = ctx.upload(&data)?;
+        support::warm_up(|| ctx.sum(&x).map(drop))?;
         let (mut rec_t, mut sub_t, mut wait_t, mut total_t) = (vec![], vec![], vec![], vec![]);
         let (mut nowait_t, mut gpu_t, mut one_t) = (vec![], vec![], vec![]);
         for i in 0..repeat + 10 {
@@ -127,6 +128,7 @@ fn main() -> ExitCode {
             ..Default::default()
         })?;
         let xb = blocking.upload(&data)?;
+        support::warm_up(|| blocking.sum(&xb).map(drop))?;
         let mut block_t = Vec::new();
         for i in 0..repeat + 10 {
             let t = Instant::now();

@@ -12,7 +12,7 @@
 //!   --exclusive      exclusive scan (default inclusive)
 //!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
 //!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
-//!   --repeat R       timed runs after one warm-up (default 30); medians are printed
+//!   --repeat R       timed runs after a warm-up (0.5 s of batches); medians are printed
 //!   --batch K        also time K scans recorded into one submission (default 10)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
@@ -206,6 +206,7 @@ where
         wrong += usize::from(!good);
     }
     wrong += want.len().abs_diff(got.len());
+    support::warm_up(|| timed(ctx, x, scan, args.batch).map(drop))?;
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
     for _ in 0..args.repeat {
         let (wall, gpu) = timed(ctx, x, scan, 1)?;

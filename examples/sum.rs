@@ -18,7 +18,7 @@
 //!   --out T          result type where there is a choice (f32 for f16/bf16 input; default: as
 //!                    PyTorch picks: the input type, f32 for mean/var/std of 32-bit types)
 //!   --correction C   var/std divisor n - C (default 1)
-//!   --repeat R       timed runs per size, after one warm-up (default 30); medians are printed
+//!   --repeat R       timed runs per size, after a warm-up (0.5 s of batches); medians are printed
 //!   --batch K        also time K reductions recorded into one submission (default 10)
 //!   --csv PATH       append one line per size to PATH
 //!   --wg W           workgroup size (64, 128, 256); --max-groups G: first-pass workgroups;

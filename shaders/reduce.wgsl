@@ -9,6 +9,10 @@
 //   fn load_elem(t: u32) -> A  element t (for the tail)
 //   fn combine(a: A, b: A) -> A, fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A>
 //   fn finalize(a: A) -> A     applied to the value a workgroup writes (mean's division)
+//   alias S                    a thread's running state over whole vec4 words, with
+//   fn s_identity() -> S, fn s_add(s: S, x: vec4<T>) -> S, fn s_merge(a: S, b: S) -> S,
+//   fn s_finish(s: S) -> A     (vec4<A> and combine4 for most operations; f32 min/max keep
+//                              integer keys, see src/kernels.rs)
 //
 // Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
 // loads in flight per iteration; the (at most EPV - 1) elements after the last full vec4 word are
@@ -42,24 +46,23 @@ struct Params {
 fn thread_partial(group: u32, lid: u32) -> A {
     let stride = params.num_groups * WG;
     let n_vec = params.n_vec;
-    var acc0 = vec4<A>(identity());
+    var acc0 = s_identity();
     var acc1 = acc0;
     var acc2 = acc0;
     var acc3 = acc0;
     var i = group * WG + lid;
     while i + 3u * stride < n_vec {
-        acc0 = combine4(acc0, load4(src_vec[i]));
-        acc1 = combine4(acc1, load4(src_vec[i + stride]));
-        acc2 = combine4(acc2, load4(src_vec[i + 2u * stride]));
-        acc3 = combine4(acc3, load4(src_vec[i + 3u * stride]));
+        acc0 = s_add(acc0, src_vec[i]);
+        acc1 = s_add(acc1, src_vec[i + stride]);
+        acc2 = s_add(acc2, src_vec[i + 2u * stride]);
+        acc3 = s_add(acc3, src_vec[i + 3u * stride]);
         i += 4u * stride;
     }
     while i < n_vec {
-        acc0 = combine4(acc0, load4(src_vec[i]));
+        acc0 = s_add(acc0, src_vec[i]);
         i += stride;
     }
-    let v = combine4(combine4(acc0, acc1), combine4(acc2, acc3));
-    var a = combine(combine(v.x, v.y), combine(v.z, v.w));
+    var a = s_finish(s_merge(s_merge(acc0, acc1), s_merge(acc2, acc3)));
     let t = n_vec * EPV + lid;
     if group == 0u && lid < EPV - 1u && t < params.n {
         a = combine(a, load_elem(t));

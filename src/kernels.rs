@@ -36,6 +36,8 @@ pub const REDUCE_TREE_WGSL: &str = include_str!("../shaders/reduce_tree.wgsl");
 pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../shaders/reduce_subgroup.wgsl");
 /// WGSL of the general `[outer, r, inner]` reduction (rows and columns layouts).
 pub const REDUCE_AXIS_WGSL: &str = include_str!("../shaders/reduce_axis.wgsl");
+/// The flat layout's entry (argmin/argmax over a whole f32 array), appended to the axis kernel.
+pub const REDUCE_FLAT_WGSL: &str = include_str!("../shaders/reduce_flat.wgsl");
 /// WGSL of the f32 → f16/bf16 packing kernel.
 pub const PACK_WGSL: &str = include_str!("../shaders/pack.wgsl");
 /// WGSL shared by every scan pass: parameters, tile geometry, the decoupled look-back.
@@ -256,6 +258,7 @@ impl ReduceVariant {
             "fn combine(a: A, b: A) -> A {{ return {combine}; }}\n\
              fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A> {{ return {combine4}; }}\n"
         ));
+        p.push_str(&thread_state(self.op, self.input));
         if self.op == ReduceOp::Mean {
             p.push_str(
                 "fn finalize(a: A) -> A { if (params.flags & 1u) != 0u { return a / params.divisor; } return a; }\n",
@@ -271,6 +274,45 @@ impl ReduceVariant {
         p.push('\n');
         p
     }
+}
+
+/// WGSL of a thread's running state `S` in the whole-array kernel (see shaders/reduce.wgsl).
+///
+/// Most operations keep `vec4<A>` and `combine4`. f32 min/max keep order-preserving signed
+/// integer keys instead (`i ^ ((i >> 31) & 0x7fffffff)`, its own inverse: three integer
+/// operations and a max per element) plus the largest magnitude bits seen, which exceed
+/// +inf's exactly when a NaN was read: a third of the work of comparing exact float keys
+/// element by element, which made these passes ALU-bound on the H200. Keys order -0.0 below
+/// +0.0, so a thread's min/max of zeros may be either zero (both are exact answers).
+fn thread_state(op: ReduceOp, input: DType) -> String {
+    let keyed = input == DType::F32 && matches!(op, ReduceOp::Min | ReduceOp::Max);
+    if !keyed {
+        return "alias S = vec4<A>;\n\
+                fn s_identity() -> S { return vec4<A>(identity()); }\n\
+                fn s_add(s: S, x: vec4<T>) -> S { return combine4(s, load4(x)); }\n\
+                fn s_merge(a: S, b: S) -> S { return combine4(a, b); }\n\
+                fn s_finish(v: S) -> A { return combine(combine(v.x, v.y), combine(v.z, v.w)); }\n"
+            .into();
+    }
+    // Identity: the key of +inf (min) or -inf (max).
+    let (f, id) = if op == ReduceOp::Min {
+        ("min", "0x7f800000i")
+    } else {
+        ("max", "(-2139095041i)")
+    };
+    format!(
+        "struct S {{ k: vec4<i32>, m: vec4<u32> }}\n\
+         fn okey4(x: vec4<f32>) -> vec4<i32> {{ let i = bitcast<vec4<i32>>(x); \
+         return i ^ ((i >> vec4<u32>(31u)) & vec4<i32>(0x7fffffff)); }}\n\
+         fn s_identity() -> S {{ return S(vec4<i32>({id}), vec4<u32>(0u)); }}\n\
+         fn s_add(s: S, x: vec4<T>) -> S {{ \
+         return S({f}(s.k, okey4(x)), max(s.m, bitcast<vec4<u32>>(x) & vec4<u32>(0x7fffffffu))); }}\n\
+         fn s_merge(a: S, b: S) -> S {{ return S({f}(a.k, b.k), max(a.m, b.m)); }}\n\
+         fn s_finish(s: S) -> A {{ \
+         let k = {f}({f}(s.k.x, s.k.y), {f}(s.k.z, s.k.w)); \
+         let m = max(max(s.m.x, s.m.y), max(s.m.z, s.m.w)); \
+         return select(bitcast<f32>(k ^ ((k >> 31u) & 0x7fffffff)), bitcast<f32>(0x7fc00000u), m > 0x7f800000u); }}\n"
+    )
 }
 
 /// WGSL bodies of `combine(a, b)`, `combine4(a, b)` and `subgroup_combine(a)` for a scalar
@@ -346,15 +388,19 @@ pub enum Layout {
     /// Columns where the outputs alone fill the GPU: each thread owns four columns `WG` apart
     /// and reads its whole chunk of the reduced axis, no shared memory.
     ColsWide,
+    /// First pass of argmin/argmax over a whole f32 array: workgroups stride over vec4 words
+    /// comparing integer keys, one state per workgroup (see shaders/reduce_flat.wgsl).
+    Flat,
 }
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 4] = [
+    pub const ALL: [Layout; 5] = [
         Layout::Rows,
         Layout::Cols,
         Layout::RowsWide,
         Layout::ColsWide,
+        Layout::Flat,
     ];
 
     /// Lower-case name, as used in kernel labels.
@@ -364,6 +410,7 @@ impl Layout {
             Layout::Cols => "cols",
             Layout::RowsWide => "rowswide",
             Layout::ColsWide => "colswide",
+            Layout::Flat => "flat",
         }
     }
 }
@@ -395,14 +442,17 @@ impl AxisVariant {
                     for src_state in [false, true] {
                         for dst_final in [false, true] {
                             for workgroup_size in WORKGROUP_SIZES {
-                                v.push(AxisVariant {
+                                let k = AxisVariant {
                                     layout,
                                     op,
                                     input,
                                     src_state,
                                     dst_final,
                                     workgroup_size,
-                                });
+                                };
+                                if layout != Layout::Flat || k.flat_capable() {
+                                    v.push(k);
+                                }
                             }
                         }
                     }
@@ -410,6 +460,15 @@ impl AxisVariant {
             }
         }
         v
+    }
+
+    /// Whether the flat layout exists for this variant: the first pass (raw f32 input,
+    /// states out) of argmin/argmax.
+    pub fn flat_capable(&self) -> bool {
+        matches!(self.op, ReduceOp::Argmin | ReduceOp::Argmax)
+            && self.input == DType::F32
+            && !self.src_state
+            && !self.dst_final
     }
 
     /// A short name, e.g. `axis_rows_argmax_f16_raw_state_wg256`.
@@ -434,12 +493,18 @@ impl AxisVariant {
     pub fn source(&self) -> String {
         let mut s = self.prelude();
         s.push_str(COMMON_WGSL);
+        // The axis source ends with the entry's attribute, so the flat layout's functions go
+        // before it (module-scope declarations may come in any order).
+        if self.layout == Layout::Flat {
+            s.push_str(REDUCE_FLAT_WGSL);
+        }
         s.push_str(REDUCE_AXIS_WGSL);
         let entry = match self.layout {
             Layout::Rows => "reduce_rows",
             Layout::Cols => "reduce_cols",
             Layout::RowsWide => "rows_wide_entry",
             Layout::ColsWide => "cols_wide_entry",
+            Layout::Flat => "reduce_flat",
         };
         s.push_str(&format!(
             "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {{ {entry}(lid, wid); }}\n"
@@ -552,6 +617,19 @@ impl AxisVariant {
             ));
         }
         p.push_str(&format!("fn finalize(s: S) -> {out} {{ {finalize} }}\n"));
+        if self.layout == Layout::Flat {
+            // Argmax: NaN keys beat everything and anything beats i32::MIN; argmin mirrors it.
+            let (nan, id, better) = if op == ReduceOp::Argmax {
+                ("0x7fffffffi", "(-2147483647i - 1i)", ">")
+            } else {
+                ("(-2147483647i - 1i)", "0x7fffffffi", "<")
+            };
+            p.push_str(&format!(
+                "@group(0) @binding(0) var<storage, read> src_vec: array<vec4<f32>>;\n\
+                 const KEY_NAN: i32 = {nan};\nconst KEY_ID: i32 = {id};\n\
+                 fn better4(k: vec4<i32>, best: vec4<i32>) -> vec4<bool> {{ return k {better} best; }}\n"
+            ));
+        }
         if self.dst_final {
             p.push_str("fn store(o: u32, s: S) { dst[params.dst_base + o] = finalize(s); }\n");
         } else {

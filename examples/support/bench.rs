@@ -103,6 +103,7 @@ pub fn measure<T: Element, O: AsF64>(
         ok &= good;
     }
     ok &= values.len() == want.len();
+    crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read).map(drop))?;
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
     for _ in 0..case.repeat {
         let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, 1, read)?;

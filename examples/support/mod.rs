@@ -4,7 +4,7 @@
 // Each example uses the parts it needs.
 #![allow(dead_code)]
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use half::{bf16, f16};
 use rand::Rng;
@@ -64,4 +64,31 @@ pub fn open_csv(path: Option<&String>) -> Option<std::io::Result<std::fs::File>>
 /// exits with status 2).
 pub fn parsed<A>(args: Result<A, String>) -> Option<A> {
     args.map_err(|e| eprintln!("{e}")).ok()
+}
+
+/// How long each measured case keeps the GPU busy before it is timed.
+///
+/// NVIDIA's driver lowers the H200's SM clock to its idle 345 MHz about a second after the GPU
+/// goes idle and raises it (to 1980 MHz) only under sustained load. A case timed right after
+/// host work (drawing random data, the f64 reference) would run at idle clocks, and a 1 GiB
+/// sum then reads at 1.8 instead of 4.3 TB/s. The peer scripts warm up the same way.
+/// `WGPU_REDUCE_WARM_MS` overrides it.
+pub fn warm_up_time() -> Duration {
+    let ms = std::env::var("WGPU_REDUCE_WARM_MS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500);
+    Duration::from_millis(ms)
+}
+
+/// Runs `f` again and again for [`warm_up_time`] (at least once).
+pub fn warm_up<E>(mut f: impl FnMut() -> Result<(), E>) -> Result<(), E> {
+    let start = Instant::now();
+    let warm = warm_up_time();
+    loop {
+        f()?;
+        if start.elapsed() >= warm {
+            return Ok(());
+        }
+    }
 }

@@ -887,6 +887,38 @@ impl Recorder {
             return Ok(());
         }
         let state = op.state_bytes();
+        if let Some(groups) = self.flat_groups(f, p, at) {
+            // Argmin/argmax of a whole f32 array: a flat first pass to one state per
+            // workgroup (indices include at.j_base), then those states as below.
+            let states = self.state_array(op, input, groups as usize)?;
+            let (src_window, _) = self.window(at.src_at, p.r as u64, 4);
+            let (dst_window, _) = self.window(0, u64::from(groups), state);
+            let (gx, _) = self.grid(groups)?;
+            let mut params = [0u32; 16];
+            params[..9].copy_from_slice(&[1, p.r as u32, 1, 1, p.r as u32, 1, 0, groups, gx]);
+            params[14] = at.j_base;
+            let kernel = AxisVariant {
+                layout: Layout::Flat,
+                op,
+                input,
+                src_state: false,
+                dst_final: false,
+                workgroup_size: wg,
+            };
+            let (bind_src, bind_dst) = ((x, src_window), (&states, dst_window));
+            self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, (groups, 1))?;
+            let rest = Problem {
+                outer: 1,
+                r: groups as usize,
+                inner: 1,
+            };
+            let at = Piece {
+                dst_at: at.dst_at,
+                accumulate: at.accumulate,
+                ..Piece::default()
+            };
+            return self.record_piece(&f.reading_states(&states), rest, final_dst, at);
+        }
         let passes = plan_axis(p, wg, tuning.max_workgroups, budget / state);
         let mut src = x.clone();
         let mut src_state = x_state;
@@ -943,6 +975,29 @@ impl Recorder {
             src_state = true;
         }
         Ok(())
+    }
+
+    /// Workgroups of a flat first pass (see [`Layout::Flat`]) for piece `p` at `at`, if it
+    /// takes one: argmin/argmax of raw f32 input along one long row, starting on an
+    /// offset-aligned element (the vec4 loads need no shift), long enough that each of at
+    /// least two workgroups gets its four vec4 words per thread.
+    fn flat_groups(&self, f: &Frame<'_>, p: Problem, at: Piece) -> Option<u32> {
+        let variant = AxisVariant {
+            layout: Layout::Flat,
+            op: f.op,
+            input: f.input,
+            src_state: f.x_state,
+            dst_final: false,
+            workgroup_size: self.ctx().tuning().workgroup_size,
+        };
+        let aligned = (at.src_at * 4).is_multiple_of(self.offset_alignment_bytes());
+        if !variant.flat_capable() || p.outer != 1 || p.inner != 1 || !aligned {
+            return None;
+        }
+        let tuning = self.ctx().tuning();
+        let per_group = u64::from(tuning.workgroup_size) * MIN_VEC4_PER_THREAD * 4;
+        let groups = (p.r as u64 / per_group).min(u64::from(tuning.max_workgroups));
+        (groups >= 2).then_some(groups as u32)
     }
 
     /// Converts the f32 values of `src` into the 16-bit array `out`, in pieces that fit a
