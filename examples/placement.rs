@@ -36,7 +36,10 @@ fn parse_args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let v = it.next().ok_or(format!("{flag} needs a value\n{USAGE}"))?;
-        let num = |v: &str| v.parse::<usize>().map_err(|_| format!("not a number: {v:?}"));
+        let num = |v: &str| {
+            v.parse::<usize>()
+                .map_err(|_| format!("not a number: {v:?}"))
+        };
         match flag.as_str() {
             "--max-log2" => a.max_log2 = num(&v)?.clamp(12, 29) as u32,
             "--repeat" => a.repeat = num(&v)?.max(1),
@@ -119,7 +122,12 @@ struct Report<'a> {
 impl Report<'_> {
     fn row(&self, ctx: &Context, label: &str, x: &GpuArray<f32>, copy: Option<&wgpu::Buffer>) {
         let n = x.len();
-        let (gpu, ok) = time_sum(ctx, x, self.prefix[n.trailing_zeros() as usize], self.repeat);
+        let (gpu, ok) = time_sum(
+            ctx,
+            x,
+            self.prefix[n.trailing_zeros() as usize],
+            self.repeat,
+        );
         let bytes = (n * 4) as f64;
         let copy_s = copy.map_or(String::from("-"), |b| {
             let t = time_copy(ctx, b, self.repeat);
@@ -151,7 +159,10 @@ fn main() -> ExitCode {
     };
     support::print_adapter(&ctx);
     let seed = support::seed();
-    println!("seed: {seed} | repeat: {} | sums per submission: {K}", args.repeat);
+    println!(
+        "seed: {seed} | repeat: {} | sums per submission: {K}",
+        args.repeat
+    );
     let big = args.max_log2;
     let mid = big - 2;
     let mut rng = StdRng::seed_from_u64(seed);

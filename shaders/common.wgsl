@@ -1,5 +1,6 @@
 // Helpers shared by every kernel: NaN tests, exact float ordering, and 16-bit float conversions
-// (no device feature needed: 16-bit values travel in u32 words).
+// (no device feature needed: 16-bit values travel in u32 words; f16 widening is added per
+// device, see F16Widening in src/kernels.rs).
 
 fn is_nan(x: f32) -> bool {
     return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
@@ -44,47 +45,13 @@ fn fmax4_exact(a: vec4<f32>, b: vec4<f32>) -> vec4<f32> {
     return select(a, b, fkey4(b) > fkey4(a));
 }
 
-// binary16 bits (low 16 bits of h) to f32.
-fn f16_bits_to_f32(h: u32) -> f32 {
-    let sign = (h & 0x8000u) << 16u;
-    let e = (h >> 10u) & 0x1fu;
-    let m = h & 0x3ffu;
-    let normal = bitcast<f32>(sign | ((e + 112u) << 23u) | (m << 13u));
-    let special = bitcast<f32>(sign | 0x7f800000u | (m << 13u));
-    let sub = bitcast<f32>(sign | bitcast<u32>(f32(m) * 5.9604644775390625e-8));
-    return select(select(normal, special, e == 31u), sub, e == 0u);
-}
-
-fn f16_bits_to_f32_4(h: vec4<u32>) -> vec4<f32> {
-    let sign = (h & vec4<u32>(0x8000u)) << vec4<u32>(16u);
-    let e = (h >> vec4<u32>(10u)) & vec4<u32>(0x1fu);
-    let m = h & vec4<u32>(0x3ffu);
-    let normal = bitcast<vec4<f32>>(sign | ((e + vec4<u32>(112u)) << vec4<u32>(23u)) | (m << vec4<u32>(13u)));
-    let special = bitcast<vec4<f32>>(sign | vec4<u32>(0x7f800000u) | (m << vec4<u32>(13u)));
-    let sub = bitcast<vec4<f32>>(sign | bitcast<vec4<u32>>(vec4<f32>(m) * 5.9604644775390625e-8));
-    return select(select(normal, special, e == vec4<u32>(31u)), sub, e == vec4<u32>(0u));
-}
-
-// Element k of a packed 16-bit array, given the word that holds it (little-endian halves).
-// f16 widens in integer arithmetic: exact (every f16, subnormals included, is a normal f32) and
-// available everywhere (WGSL's unpack2x16float needs a downlevel capability some GL devices lack).
-fn f16_at(w: u32, k: u32) -> f32 {
-    return f16_bits_to_f32(select(w & 0xffffu, w >> 16u, (k & 1u) != 0u));
-}
-
+// Element k of a packed bf16 array, given the word that holds it (little-endian halves). The
+// f16 helpers (f16_at, f16_lo4, f16_hi4, f16_four) come from f16_native.wgsl or f16_integer.wgsl.
 fn bf16_at(w: u32, k: u32) -> f32 {
     return bitcast<f32>(select(w << 16u, w & 0xffff0000u, (k & 1u) != 0u));
 }
 
-// Even (lo) and odd (hi) elements of four packed words.
-fn f16_lo4(x: vec4<u32>) -> vec4<f32> {
-    return f16_bits_to_f32_4(x & vec4<u32>(0xffffu));
-}
-
-fn f16_hi4(x: vec4<u32>) -> vec4<f32> {
-    return f16_bits_to_f32_4(x >> vec4<u32>(16u));
-}
-
+// Even (lo) and odd (hi) elements of four packed bf16 words.
 fn bf16_lo4(x: vec4<u32>) -> vec4<f32> {
     return bitcast<vec4<f32>>(x << vec4<u32>(16u));
 }

@@ -13,8 +13,9 @@
 // onto +0.0 and every NaN onto KEY_NAN), so a step is a handful of integer operations where
 // comparing exact float keys element by element costs several times more (this pass is then
 // ALU-bound on the H200). Indices grow along a lane, so a strict comparison keeps the first of
-// equal keys: the first NaN, the lowest index of ties. The 16 candidates of a thread, then the
-// workgroup, combine as states (combine() orders them totally). Each workgroup writes one state:
+// equal keys: the first NaN, the lowest index of ties. A thread's four accumulators merge lane
+// by lane as keys, then its four lanes and the workgroup's threads combine as states (combine()
+// orders them totally). Each workgroup writes one state:
 // dst[dst_base + workgroup id].
 
 fn arg_key4(x: vec4<f32>) -> vec4<i32> {
@@ -49,12 +50,10 @@ fn best_state(b: Best, c: u32) -> S {
     return S(arg_unkey(b.k[c]), params.j_base + b.w[c] * 4u + c);
 }
 
-fn best_combine(b: Best, s: S) -> S {
-    var a = s;
-    for (var c = 0u; c < 4u; c++) {
-        a = combine(a, best_state(b, c));
-    }
-    return a;
+// Lane by lane, the better of two candidates (the lower index of equal keys).
+fn best_merge(a: Best, b: Best) -> Best {
+    let take = better4(b.k, a.k) | ((b.k == a.k) & (b.w < a.w));
+    return Best(select(a.k, b.k, take), select(a.w, b.w, take));
 }
 
 fn reduce_flat(lid: u32, wid: vec3<u32>) {
@@ -80,7 +79,8 @@ fn reduce_flat(lid: u32, wid: vec3<u32>) {
         b0 = best_step(b0, src_vec[w], w);
         w += stride;
     }
-    var acc = best_combine(b3, best_combine(b2, best_combine(b1, best_combine(b0, identity()))));
+    let b = best_merge(best_merge(b0, b1), best_merge(b2, b3));
+    var acc = combine(combine(best_state(b, 0u), best_state(b, 1u)), combine(best_state(b, 2u), best_state(b, 3u)));
     let t = n_vec * 4u + lid;
     if g == 0u && lid < 3u && t < params.r {
         acc = combine(acc, load(t, t));

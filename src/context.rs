@@ -1,11 +1,12 @@
 //! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
 //! (buffer pool, pipeline cache, counters).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
-use crate::kernels::Kernels;
+use crate::kernels::{F16Widening, Kernels};
 use crate::pool::{Pool, PoolStats};
 
 /// How a [`Context`] picks its adapter and tunes its kernels.
@@ -149,7 +150,13 @@ pub struct ContextStats {
     pub readbacks: u64,
     /// Compute pipelines compiled (each variant once).
     pub pipelines_compiled: u64,
+    /// Uniform buffers of kernel parameters made: submissions whose dispatches have the same
+    /// parameters (the same operations on arrays of the same shapes) share one.
+    pub parameter_buffers: u64,
 }
+
+/// Parameter buffers a context keeps for reuse (see [`ContextStats::parameter_buffers`]).
+pub(crate) const PARAMETER_CACHE: usize = 256;
 
 /// A value set by a wgpu callback and read by later calls.
 pub(crate) type Slot<T> = Arc<Mutex<Option<T>>>;
@@ -160,6 +167,7 @@ pub(crate) struct Counters {
     pub dispatches: AtomicU64,
     pub readbacks: AtomicU64,
     pub pipelines_compiled: AtomicU64,
+    pub parameter_buffers: AtomicU64,
 }
 
 pub(crate) struct Inner {
@@ -187,6 +195,8 @@ pub(crate) struct Inner {
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
     /// that wgpu checks the buffer belongs to this device.
     pub probe_layout: wgpu::BindGroupLayout,
+    /// Uniform buffers of kernel parameters by their bytes (see [`Context::parameter_buffer`]).
+    pub params: Mutex<HashMap<Vec<u8>, wgpu::Buffer>>,
     /// Last field, so it is dropped last: ends the turn `Inner::drop` takes (see
     /// [`DRIVER_TURN`]).
     _teardown: DriverTurn,
@@ -434,7 +444,7 @@ impl Context {
             wgpu::DeviceType::Cpu => std::time::Duration::ZERO,
             _ => std::time::Duration::from_millis(1),
         });
-        let kernels = Kernels::new(&device);
+        let kernels = Kernels::new(&device, F16Widening::for_backend(caps.adapter.backend));
         Ok(Context {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -452,6 +462,7 @@ impl Context {
                 dummy,
                 dummy_aux,
                 probe_layout,
+                params: Mutex::default(),
                 _teardown: DriverTurn,
             }),
         })
@@ -485,7 +496,41 @@ impl Context {
             dispatches: c.dispatches.load(Ordering::Relaxed),
             readbacks: c.readbacks.load(Ordering::Relaxed),
             pipelines_compiled: c.pipelines_compiled.load(Ordering::Relaxed),
+            parameter_buffers: c.parameter_buffers.load(Ordering::Relaxed),
         }
+    }
+
+    /// A uniform buffer holding `bytes` (the parameters of a submission's dispatches), made
+    /// once and reused by every later submission with the same bytes: repeated calls on arrays
+    /// of the same shapes upload nothing. Such a buffer is never written after it is made, so
+    /// submissions in flight may share it. Up to [`PARAMETER_CACHE`] are kept; beyond that the
+    /// cache starts afresh (buffers in flight stay alive until their work is done).
+    ///
+    /// A `Queue::write_buffer` per call cost about 6 µs of a 55 µs call on the H200 (a staging
+    /// buffer and a copy in every submission).
+    pub(crate) fn parameter_buffer(&self, bytes: &[u8]) -> wgpu::Buffer {
+        use wgpu::util::DeviceExt;
+        let mut cache = self.inner.params.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(b) = cache.get(bytes) {
+            return b.clone();
+        }
+        if cache.len() >= PARAMETER_CACHE {
+            cache.clear();
+        }
+        let b = self
+            .inner
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("wgpu-reduce params"),
+                contents: bytes,
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
+        self.inner
+            .counters
+            .parameter_buffers
+            .fetch_add(1, Ordering::Relaxed);
+        cache.insert(bytes.to_vec(), b.clone());
+        b
     }
 
     /// Statistics of the buffer pool.

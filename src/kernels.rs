@@ -52,6 +52,40 @@ pub const SCAN_VEC_SUBGROUP_WGSL: &str = include_str!("../shaders/scan_vec_subgr
 pub const FILL_WGSL: &str = include_str!("../shaders/fill.wgsl");
 /// WGSL helpers shared by every kernel (NaN test, 16-bit loads and conversions).
 pub const COMMON_WGSL: &str = include_str!("../shaders/common.wgsl");
+/// f16 widening with `unpack2x16float` (see [`F16Widening::Native`]).
+pub const F16_NATIVE_WGSL: &str = include_str!("../shaders/f16_native.wgsl");
+/// f16 widening in integer arithmetic (see [`F16Widening::Integer`]).
+pub const F16_INTEGER_WGSL: &str = include_str!("../shaders/f16_integer.wgsl");
+
+/// How kernels widen f16 elements to f32.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum F16Widening {
+    /// WGSL's `unpack2x16float`, a hardware conversion. It needs wgpu's downlevel capability
+    /// `SHADER_F16_IN_F32`, which Vulkan, Metal, DX12 and WebGPU always have; the library uses
+    /// it on every backend but GL.
+    Native,
+    /// Integer arithmetic (about 20 operations an element), for GL devices, where that
+    /// capability may be missing.
+    Integer,
+}
+
+impl F16Widening {
+    /// The widening the library uses on `backend`.
+    pub fn for_backend(backend: wgpu::Backend) -> F16Widening {
+        if backend == wgpu::Backend::Gl {
+            F16Widening::Integer
+        } else {
+            F16Widening::Native
+        }
+    }
+
+    fn wgsl(self) -> &'static str {
+        match self {
+            F16Widening::Native => F16_NATIVE_WGSL,
+            F16Widening::Integer => F16_INTEGER_WGSL,
+        }
+    }
+}
 
 /// Size of the parameter uniform every kernel reads (16 words).
 pub(crate) const PARAMS_BYTES: u64 = 64;
@@ -96,15 +130,25 @@ impl Kernel {
         }
     }
 
-    /// The full WGSL source.
+    /// The full WGSL source, as compiled on Vulkan, Metal, DX12 and WebGPU
+    /// ([`F16Widening::Native`]).
     pub fn source(&self) -> String {
-        match self {
+        self.source_with(F16Widening::Native)
+    }
+
+    /// The full WGSL source with the given f16 widening (its helpers are added at the end:
+    /// WGSL module-scope declarations may come in any order).
+    pub fn source_with(&self, widening: F16Widening) -> String {
+        let mut s = match self {
             Kernel::Reduce(k) => k.source(),
             Kernel::Axis(k) => k.source(),
             Kernel::Pack(k) => k.source(),
             Kernel::Scan(k) => k.source(),
-            Kernel::Fill => FILL_WGSL.to_string(),
-        }
+            Kernel::Fill => return FILL_WGSL.to_string(),
+        };
+        s.push('\n');
+        s.push_str(widening.wgsl());
+        s
     }
 
     /// Whether the kernel uses subgroup operations.
@@ -119,17 +163,29 @@ impl Kernel {
     /// Parses and validates the WGSL with naga, as wgpu does before compiling it. The error is
     /// naga's report, with source context.
     pub fn naga_module(&self) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
+        self.naga_module_with(F16Widening::Native)
+    }
+
+    /// [`naga_module`](Self::naga_module) of the source with the given f16 widening, validated
+    /// with only the capabilities that widening needs (none for [`F16Widening::Integer`]).
+    pub fn naga_module_with(
+        &self,
+        widening: F16Widening,
+    ) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
         use naga::valid::{
             Capabilities, ShaderStages, SubgroupOperationSet, ValidationFlags, Validator,
         };
-        let src = self.source();
+        let src = self.source_with(widening);
         let module = naga::front::wgsl::parse_str(&src).map_err(|e| e.emit_to_string(&src))?;
         let sg = self.uses_subgroups();
-        let caps = if sg {
+        let mut caps = if sg {
             Capabilities::SUBGROUP | Capabilities::SUBGROUP_BARRIER
         } else {
             Capabilities::empty()
         };
+        if widening == F16Widening::Native {
+            caps |= Capabilities::SHADER_FLOAT16_IN_FLOAT32;
+        }
         let mut validator = Validator::new(ValidationFlags::all(), caps);
         if sg {
             validator
@@ -856,7 +912,7 @@ impl ScanVariant {
             DType::F16 => (
                 "vec2<u32>",
                 "return f16_at(src[e >> 1u], e);",
-                "let w = src_vec[q]; return f16_bits_to_f32_4(vec4<u32>(w.x & 0xffffu, w.x >> 16u, w.y & 0xffffu, w.y >> 16u));",
+                "return f16_four(src_vec[q]);",
             ),
             DType::BF16 => (
                 "vec2<u32>",
@@ -946,6 +1002,8 @@ impl PackVariant {
 pub(crate) struct Kernels {
     pub layout: wgpu::BindGroupLayout,
     pipeline_layout: wgpu::PipelineLayout,
+    /// The f16 widening compiled into every kernel on this device.
+    pub widening: F16Widening,
     cache: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
 }
 
@@ -963,7 +1021,7 @@ fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 }
 
 impl Kernels {
-    pub(crate) fn new(device: &wgpu::Device) -> Kernels {
+    pub(crate) fn new(device: &wgpu::Device, widening: F16Widening) -> Kernels {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-reduce"),
             entries: &[
@@ -991,6 +1049,7 @@ impl Kernels {
         Kernels {
             layout,
             pipeline_layout,
+            widening,
             cache: Mutex::new(HashMap::new()),
         }
     }
@@ -1008,7 +1067,7 @@ impl Kernels {
         log::debug!("wgpu-reduce: compiling {label}");
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(&label),
-            source: wgpu::ShaderSource::Wgsl(kernel.source().into()),
+            source: wgpu::ShaderSource::Wgsl(kernel.source_with(self.widening).into()),
         });
         device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(&label),

@@ -486,13 +486,7 @@ impl Recorder {
         let ctx = &self.ctx;
         let inner = &ctx.inner;
         let stride = self.params_stride();
-        let params = ctx.lease(
-            stride * self.dispatches.len().max(1) as u64,
-            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        )?;
-        inner
-            .queue
-            .write_buffer(params.buffer(), 0, &self.params_bytes(stride));
+        let params = ctx.parameter_buffer(&self.params_bytes(stride));
 
         let query = self.timestamps.then(|| {
             inner.device.create_query_set(&wgpu::QuerySetDescriptor {
@@ -517,7 +511,7 @@ impl Recorder {
                 label: Some("wgpu-reduce"),
             });
         let has_dispatches = !self.dispatches.is_empty();
-        self.encode_dispatches(&mut encoder, params.buffer(), stride, query.as_ref());
+        self.encode_dispatches(&mut encoder, &params, stride, query.as_ref());
         if let Some(staging) = &staging {
             for r in &self.reads {
                 let bytes = r.src.bytes().div_ceil(4) * 4;
@@ -536,7 +530,7 @@ impl Recorder {
         }
         let index = inner.queue.submit([encoder.finish()]);
         ctx.count_submission();
-        // Temporaries (partials inside the dispatches, params, resolve buffer) are dropped
+        // Temporaries (partials inside the dispatches, the resolve buffer) are dropped
         // here; the pool frees each once the GPU has finished the work submitted so far.
         drop((params, resolve));
         Ok(Submission {
@@ -553,8 +547,11 @@ impl Recorder {
     ///
     /// Reads and timestamps cannot be recorded this way (they need the library's own
     /// submission); read results later with [`Context::read`] once the caller has submitted.
-    /// The parameter uniform is a fresh buffer filled at creation, so nothing depends on when
-    /// (or together with what) the caller submits.
+    /// The parameter uniform is filled when it is made and never written again (see
+    /// [`ContextStats::parameter_buffers`]), so nothing depends on when (or together with what)
+    /// the caller submits.
+    ///
+    /// [`ContextStats::parameter_buffers`]: crate::ContextStats::parameter_buffers
     pub fn record_into(self, encoder: &mut wgpu::CommandEncoder) -> Result<()> {
         if !self.reads.is_empty() {
             return Err(Error::InvalidUse(
@@ -565,16 +562,8 @@ impl Recorder {
         }
         let ctx = self.ctx.clone();
         ctx.scoped("recording into a caller's encoder", || {
-            use wgpu::util::DeviceExt;
             let stride = self.params_stride();
-            let params = ctx
-                .inner
-                .device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("wgpu-reduce params"),
-                    contents: &self.params_bytes(stride),
-                    usage: wgpu::BufferUsages::UNIFORM,
-                });
+            let params = ctx.parameter_buffer(&self.params_bytes(stride));
             self.encode_dispatches(encoder, &params, stride, None);
             Ok(())
         })

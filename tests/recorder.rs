@@ -252,6 +252,39 @@ fn pipelines_are_compiled_once_per_variant() {
 }
 
 #[test]
+fn repeated_calls_share_one_parameter_buffer() {
+    let ctx = private_ctx();
+    let mut rng = rng("parameter buffers");
+    let data = random_i32(&mut rng, 100_003);
+    let x = ctx.upload(&data).unwrap();
+    assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    let made = ctx.stats().parameter_buffers;
+    assert_eq!(made, 1, "one submission, one parameter buffer");
+    // The same call again, also with several submissions in flight at once: nothing new.
+    for _ in 0..10 {
+        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    }
+    let subs: Vec<_> = (0..4)
+        .map(|_| {
+            let mut rec = ctx.recorder();
+            let s = rec.sum(&x).unwrap();
+            let t = rec.read(&s).unwrap();
+            (rec.submit().unwrap(), t)
+        })
+        .collect();
+    for (sub, t) in subs {
+        assert_eq!(sub.wait().unwrap().scalar(&t).unwrap(), wrapping_sum(&data));
+    }
+    assert_eq!(ctx.stats().parameter_buffers, made);
+    // Another length has other parameters: one more, and the right answer with them.
+    let y = ctx.upload(&data[..77_777]).unwrap();
+    assert_eq!(ctx.sum(&y).unwrap(), wrapping_sum(&data[..77_777]));
+    assert_eq!(ctx.stats().parameter_buffers, made + 1);
+    assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    assert_eq!(ctx.stats().parameter_buffers, made + 1);
+}
+
+#[test]
 fn async_api_waits_without_blocking_calls() {
     // The calls a web app makes (no blocking wait anywhere), driven here by a simple executor.
     let mut rng = rng("async_api");

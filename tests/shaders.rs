@@ -1,9 +1,10 @@
 //! Every shader variant the library can build goes through naga: parse, validate, and translate
-//! to MSL (Metal), SPIR-V (Vulkan) and HLSL (DX12). Any error fails the test. No GPU needed: this
+//! to MSL (Metal), SPIR-V (Vulkan) and HLSL (DX12); its GL form (integer f16 widening) is
+//! validated without the f16-in-f32 capability. Any error fails the test. No GPU needed: this
 //! is how Metal breakage is caught on a machine without a Mac.
 
 use naga::back::{hlsl, spv};
-use wgpu_reduce::kernels::Kernel;
+use wgpu_reduce::kernels::{F16Widening, Kernel};
 
 fn to_spv(module: &naga::Module, info: &naga::valid::ModuleInfo) -> Result<Vec<u32>, String> {
     let options = spv::Options {
@@ -52,6 +53,9 @@ fn every_variant_translates_to_msl_spirv_and_hlsl() {
                 return Err("SPIR-V lacks its magic number".into());
             }
             to_hlsl(&module, &info).map_err(|e| format!("HLSL: {e}"))?;
+            // GL's form (integer f16 widening) validates without the f16-in-f32 capability.
+            v.naga_module_with(F16Widening::Integer)
+                .map_err(|e| format!("integer f16 widening: {e}"))?;
             Ok(())
         });
         if let Err(e) = result {
@@ -97,12 +101,15 @@ fn variant_labels_are_unique() {
 }
 
 /// The kernels whose Metal source is kept as reviewed snapshots: the whole-array f32 sum (both
-/// workgroup steps), the f16 sum, and the two passes of a whole-array f32 argmax, at the
-/// default workgroup size.
+/// workgroup steps), the f16 sum, the whole-array f32 max (integer keys), and the passes of a
+/// whole-array f32 argmax (flat first pass of long arrays, rows of short ones, the last pass),
+/// at the default workgroup size.
 const MSL_SNAPSHOTS: &[&str] = &[
     "reduce_sum_f32_wg256_sg",
     "reduce_sum_f32_wg256",
     "reduce_sum_f16_wg256_sg",
+    "reduce_max_f32_wg256_sg",
+    "axis_flat_argmax_f32_raw_state_wg256",
     "axis_rows_argmax_f32_raw_state_wg256",
     "axis_rows_argmax_f32_state_final_wg256",
 ];

@@ -123,7 +123,26 @@ fn infinities_and_signed_zeros() {
 #[test]
 fn subnormals_are_kept() {
     for ctx in contexts() {
-        // f16 subnormals are widened exactly (integer conversion in the shader).
+        // f16 subnormals are widened exactly (unpack2x16float), by the vec4 loads of long
+        // arrays as by the scalar loads of short ones and of axes: sums of multiples of 2^-24
+        // below 1 are exact in f32.
+        let mut r = common::rng("f16 subnormals");
+        let long: Vec<f16> = (0..4099 * 4)
+            .map(|_| f16::from_bits(r.gen_range(1u16..0x400) | if r.gen() { 0x8000 } else { 0 }))
+            .collect();
+        let want: f64 = long.iter().map(|v| v.to_f64()).sum();
+        let xl = ctx.upload(&long).unwrap();
+        let s: Vec<f32> = scalar(ctx, &xl, &Reduction::new(ReduceOp::Sum));
+        assert_eq!(f64::from(s[0]), want, "long f16 subnormal sum");
+        let cols: Vec<f32> = scalar(
+            ctx,
+            &xl.reshape(&[4099, 4]).unwrap(),
+            &Reduction::new(ReduceOp::Sum).axes(0),
+        );
+        for (c, g) in cols.iter().enumerate() {
+            let w: f64 = long.iter().skip(c).step_by(4).map(|v| v.to_f64()).sum();
+            assert_eq!(f64::from(*g), w, "f16 subnormal column {c}");
+        }
         let tiny = f16::from_bits(1); // 2^-24
         let h = vec![
             tiny,

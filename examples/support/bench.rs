@@ -23,7 +23,9 @@ pub struct Case {
     pub batch: usize,
 }
 
-/// Records `k` reductions of `x`, reads the last if `read`, and returns (values, wall, gpu).
+/// Records `k` reductions of `x`, reads the last if `read`, and returns (values, wall, gpu);
+/// GPU time only with `timestamps` (their query set and its copy lengthen the wall time, so
+/// latency is timed without them).
 ///
 /// Timed runs of reductions along axes do not read their (possibly large) result back: the
 /// copy to the host would dominate the wall time and leave the GPU idle, at low clocks, between
@@ -34,10 +36,13 @@ pub fn run_once<T: Element, O: AsF64>(
     red: &Reduction,
     k: usize,
     read: bool,
+    timestamps: bool,
 ) -> wgpu_reduce::Result<(Vec<f64>, Duration, Option<Duration>)> {
     let start = Instant::now();
     let mut rec = ctx.recorder();
-    rec.enable_timestamps();
+    if timestamps {
+        rec.enable_timestamps();
+    }
     // Only the last result is read back (reading large results along axes would time the
     // copy to the host, not the reduction); the others stay alive on the GPU until the wait.
     let mut keep = Vec::with_capacity(k);
@@ -71,7 +76,7 @@ pub struct Row {
     pub worst: f64,
     /// Every result element within its tolerance.
     pub ok: bool,
-    /// One reduction: host to host, and GPU time (timestamps).
+    /// One reduction: host to host (without timestamps), and GPU time (timestamps).
     pub wall: Duration,
     pub gpu: Option<Duration>,
     /// `batch` reductions in one submission, per reduction.
@@ -87,7 +92,7 @@ pub fn measure<T: Element, O: AsF64>(
 ) -> wgpu_reduce::Result<Row> {
     let red = &case.red;
     let want = reference(data, x.shape(), red);
-    let (values, _, _) = run_once::<T, O>(ctx, x, red, 1, true)?; // warm-up: pipelines, pool
+    let (values, _, _) = run_once::<T, O>(ctx, x, red, 1, true, false)?; // warm-up: pipelines, pool
     let read = want.len() == 1;
     let (mut worst, mut ok) = (0f64, true);
     for (g, w) in values.iter().zip(&want) {
@@ -103,16 +108,17 @@ pub fn measure<T: Element, O: AsF64>(
         ok &= good;
     }
     ok &= values.len() == want.len();
-    crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read).map(drop))?;
+    crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read, false).map(drop))?;
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
     for _ in 0..case.repeat {
-        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, 1, read)?;
-        walls.push(wall);
+        let (_, _, gpu) = run_once::<T, O>(ctx, x, red, 1, read, true)?;
         gpus.extend(gpu);
+        let (_, wall, _) = run_once::<T, O>(ctx, x, red, 1, read, false)?;
+        walls.push(wall);
     }
     let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
     for _ in 0..case.repeat {
-        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, case.batch, read)?;
+        let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, case.batch, read, true)?;
         bwalls.push(wall / case.batch as u32);
         bgpus.extend(gpu.map(|g| g / case.batch as u32));
     }

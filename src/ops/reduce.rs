@@ -906,7 +906,14 @@ impl Recorder {
                 workgroup_size: wg,
             };
             let (bind_src, bind_dst) = ((x, src_window), (&states, dst_window));
-            self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, (groups, 1))?;
+            self.push_windowed(
+                Kernel::Axis(kernel),
+                bind_src,
+                bind_dst,
+                None,
+                params,
+                (groups, 1),
+            )?;
             let rest = Problem {
                 outer: 1,
                 r: groups as usize,

@@ -210,103 +210,57 @@ metal::float4 fmax4_exact(
     return metal::select(a_4, b_4, _e2 > _e3);
 }
 
-float f16_bits_to_f32_(
-    uint h
-) {
-    uint sign = (h & 32768u) << 16u;
-    uint e = (h >> 10u) & 31u;
-    uint m = h & 1023u;
-    float normal = as_type<float>((sign | ((e + 112u) << 23u)) | (m << 13u));
-    float special = as_type<float>((sign | 2139095040u) | (m << 13u));
-    float sub = as_type<float>(sign | as_type<uint>(static_cast<float>(m) * 0.000000059604645));
-    return (e == 0u) ? sub : ((e == 31u) ? special : normal);
-}
-
-metal::float4 f16_bits_to_f32_4_(
-    metal::uint4 h_1
-) {
-    metal::uint4 sign_1 = (h_1 & metal::uint4(32768u)) << metal::uint4(16u);
-    metal::uint4 e_1 = (h_1 >> metal::uint4(10u)) & metal::uint4(31u);
-    metal::uint4 m_1 = h_1 & metal::uint4(1023u);
-    metal::float4 normal_1 = as_type<metal::float4>((sign_1 | ((e_1 + metal::uint4(112u)) << metal::uint4(23u))) | (m_1 << metal::uint4(13u)));
-    metal::float4 special_1 = as_type<metal::float4>((sign_1 | metal::uint4(2139095040u)) | (m_1 << metal::uint4(13u)));
-    metal::float4 sub_1 = as_type<metal::float4>(sign_1 | as_type<metal::uint4>(static_cast<metal::float4>(m_1) * 0.000000059604645));
-    return metal::select(metal::select(normal_1, special_1, e_1 == metal::uint4(31u)), sub_1, e_1 == metal::uint4(0u));
-}
-
-float f16_at(
+float bf16_at(
     uint w,
     uint k_1
 ) {
-    float _e11 = f16_bits_to_f32_(((k_1 & 1u) != 0u) ? (w >> 16u) : (w & 65535u));
-    return _e11;
-}
-
-float bf16_at(
-    uint w_1,
-    uint k_2
-) {
-    return as_type<float>(((k_2 & 1u) != 0u) ? (w_1 & 4294901760u) : (w_1 << 16u));
-}
-
-metal::float4 f16_lo4_(
-    metal::uint4 x_4
-) {
-    metal::float4 _e4 = f16_bits_to_f32_4_(x_4 & metal::uint4(65535u));
-    return _e4;
-}
-
-metal::float4 f16_hi4_(
-    metal::uint4 x_5
-) {
-    metal::float4 _e4 = f16_bits_to_f32_4_(x_5 >> metal::uint4(16u));
-    return _e4;
+    return as_type<float>(((k_1 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
 }
 
 metal::float4 bf16_lo4_(
-    metal::uint4 x_6
+    metal::uint4 x_4
 ) {
-    return as_type<metal::float4>(x_6 << metal::uint4(16u));
+    return as_type<metal::float4>(x_4 << metal::uint4(16u));
 }
 
 metal::float4 bf16_hi4_(
-    metal::uint4 x_7
+    metal::uint4 x_5
 ) {
-    return as_type<metal::float4>(x_7 & metal::uint4(4294901760u));
+    return as_type<metal::float4>(x_5 & metal::uint4(4294901760u));
 }
 
 uint f32_to_f16_bits(
-    float x_8
+    float x_6
 ) {
-    uint h_2 = {};
+    uint h = {};
     bool local_4 = {};
     bool local_5 = {};
-    uint h_3 = {};
+    uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_7 = as_type<uint>(x_8);
-    uint sign_2 = (b_7 >> 16u) & 32768u;
-    uint e_2 = (b_7 >> 23u) & 255u;
-    uint m_2 = b_7 & 8388607u;
-    if (e_2 == 255u) {
-        return (sign_2 | 31744u) | ((m_2 != 0u) ? (512u | (m_2 >> 13u)) : 0u);
+    uint b_7 = as_type<uint>(x_6);
+    uint sign = (b_7 >> 16u) & 32768u;
+    uint e = (b_7 >> 23u) & 255u;
+    uint m = b_7 & 8388607u;
+    if (e == 255u) {
+        return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
-    int ue = as_type<int>(as_type<uint>(static_cast<int>(e_2)) - as_type<uint>(112));
+    int ue = as_type<int>(as_type<uint>(static_cast<int>(e)) - as_type<uint>(112));
     if (ue >= 31) {
-        return sign_2 | 31744u;
+        return sign | 31744u;
     }
     if (ue <= 0) {
         if (ue < -10) {
-            return sign_2;
+            return sign;
         }
-        uint mm = m_2 | 8388608u;
+        uint mm = m | 8388608u;
         uint shift = static_cast<uint>(as_type<int>(as_type<uint>(14) - as_type<uint>(ue)));
-        h_2 = mm >> shift;
+        h = mm >> shift;
         uint rem = mm & ((1u << shift) - 1u);
         uint half_ = 1u << (shift - 1u);
         if (!((rem > half_))) {
             if (rem == half_) {
-                uint _e59 = h_2;
+                uint _e59 = h;
                 local_5 = (_e59 & 1u) == 1u;
             } else {
                 local_5 = false;
@@ -318,17 +272,17 @@ uint f32_to_f16_bits(
         }
         bool _e67 = local_4;
         if (_e67) {
-            uint _e68 = h_2;
-            h_2 = _e68 + 1u;
+            uint _e68 = h;
+            h = _e68 + 1u;
         }
-        uint _e71 = h_2;
-        return sign_2 | _e71;
+        uint _e71 = h;
+        return sign | _e71;
     }
-    h_3 = (static_cast<uint>(ue) << 10u) | (m_2 >> 13u);
-    uint rem_1 = m_2 & 8191u;
+    h_1 = (static_cast<uint>(ue) << 10u) | (m >> 13u);
+    uint rem_1 = m & 8191u;
     if (!((rem_1 > 4096u))) {
         if (rem_1 == 4096u) {
-            uint _e91 = h_3;
+            uint _e91 = h_1;
             local_7 = (_e91 & 1u) == 1u;
         } else {
             local_7 = false;
@@ -340,17 +294,17 @@ uint f32_to_f16_bits(
     }
     bool _e99 = local_6;
     if (_e99) {
-        uint _e100 = h_3;
-        h_3 = _e100 + 1u;
+        uint _e100 = h_1;
+        h_1 = _e100 + 1u;
     }
-    uint _e103 = h_3;
-    return sign_2 | _e103;
+    uint _e103 = h_1;
+    return sign | _e103;
 }
 
 uint f32_to_bf16_bits(
-    float x_9
+    float x_7
 ) {
-    uint b_8 = as_type<uint>(x_9);
+    uint b_8 = as_type<uint>(x_7);
     if ((b_8 & 2147483647u) > 2139095040u) {
         return (b_8 >> 16u) | 64u;
     }
@@ -537,7 +491,7 @@ void reduce_cols(
     ArgState acc2_1 = {};
     ArgState acc3_1 = {};
     uint j_1 = {};
-    uint k_3 = {};
+    uint k_2 = {};
     uint s_3 = {};
     bool local_9 = {};
     uint _e5 = params.groups_x;
@@ -583,7 +537,7 @@ void reduce_cols(
         uint _e73 = o_1;
         uint _e76 = params.r;
         uint _e78 = j_1;
-        k_3 = (((_e73 * _e76) + _e78) * inner) + i;
+        k_2 = (((_e73 * _e76) + _e78) * inner) + i;
         uint2 loop_bound_3 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
@@ -595,33 +549,33 @@ void reduce_cols(
             }
             {
                 ArgState _e88 = acc0_1;
-                uint _e89 = k_3;
+                uint _e89 = k_2;
                 uint _e90 = j_1;
                 ArgState _e91 = load(_e89, _e90, params, src, _buffer_sizes);
                 ArgState _e92 = combine(_e88, _e91);
                 acc0_1 = _e92;
                 ArgState _e93 = acc1_1;
-                uint _e94 = k_3;
+                uint _e94 = k_2;
                 uint _e96 = j_1;
                 ArgState _e98 = load(_e94 + step, _e96 + slices, params, src, _buffer_sizes);
                 ArgState _e99 = combine(_e93, _e98);
                 acc1_1 = _e99;
                 ArgState _e100 = acc2_1;
-                uint _e101 = k_3;
+                uint _e101 = k_2;
                 uint _e105 = j_1;
                 ArgState _e109 = load(_e101 + (2u * step), _e105 + (2u * slices), params, src, _buffer_sizes);
                 ArgState _e110 = combine(_e100, _e109);
                 acc2_1 = _e110;
                 ArgState _e111 = acc3_1;
-                uint _e112 = k_3;
+                uint _e112 = k_2;
                 uint _e116 = j_1;
                 ArgState _e120 = load(_e112 + (3u * step), _e116 + (3u * slices), params, src, _buffer_sizes);
                 ArgState _e121 = combine(_e111, _e120);
                 acc3_1 = _e121;
                 uint _e122 = j_1;
                 j_1 = _e122 + (4u * slices);
-                uint _e126 = k_3;
-                k_3 = _e126 + (4u * step);
+                uint _e126 = k_2;
+                k_2 = _e126 + (4u * step);
             }
         }
         uint2 loop_bound_4 = uint2(4294967295u);
@@ -635,15 +589,15 @@ void reduce_cols(
             }
             {
                 ArgState _e132 = acc0_1;
-                uint _e133 = k_3;
+                uint _e133 = k_2;
                 uint _e134 = j_1;
                 ArgState _e135 = load(_e133, _e134, params, src, _buffer_sizes);
                 ArgState _e136 = combine(_e132, _e135);
                 acc0_1 = _e136;
                 uint _e137 = j_1;
                 j_1 = _e137 + slices;
-                uint _e139 = k_3;
-                k_3 = _e139 + step;
+                uint _e139 = k_2;
+                k_2 = _e139 + step;
             }
         }
         ArgState _e141 = acc0_1;
@@ -956,6 +910,31 @@ void cols_wide_entry(
     } else {
         return;
     }
+}
+
+float f16_at(
+    uint w_1,
+    uint k_3
+) {
+    return float2(as_type<half2>(w_1))[k_3 & 1u];
+}
+
+metal::float4 f16_lo4_(
+    metal::uint4 x_8
+) {
+    return metal::float4(float2(as_type<half2>(x_8.x)).x, float2(as_type<half2>(x_8.y)).x, float2(as_type<half2>(x_8.z)).x, float2(as_type<half2>(x_8.w)).x);
+}
+
+metal::float4 f16_hi4_(
+    metal::uint4 x_9
+) {
+    return metal::float4(float2(as_type<half2>(x_9.x)).y, float2(as_type<half2>(x_9.y)).y, float2(as_type<half2>(x_9.z)).y, float2(as_type<half2>(x_9.w)).y);
+}
+
+metal::float4 f16_four(
+    metal::uint2 w_2
+) {
+    return metal::float4(float2(as_type<half2>(w_2.x)), float2(as_type<half2>(w_2.y)));
 }
 
 struct main_Input {

@@ -13,6 +13,7 @@ struct _mslBufferSizes {
 typedef uint T;
 typedef float A;
 typedef T type_4[1];
+typedef metal::float4 S;
 struct type_7 {
     metal::uint4 inner[2];
 };
@@ -42,30 +43,16 @@ metal::float4 combine4_(
     return a + b_1;
 }
 
-metal::float4 f16_bits_to_f32_4_(
-    metal::uint4 h
-) {
-    metal::uint4 sign = (h & metal::uint4(32768u)) << metal::uint4(16u);
-    metal::uint4 e = (h >> metal::uint4(10u)) & metal::uint4(31u);
-    metal::uint4 m = h & metal::uint4(1023u);
-    metal::float4 normal = as_type<metal::float4>((sign | ((e + metal::uint4(112u)) << metal::uint4(23u))) | (m << metal::uint4(13u)));
-    metal::float4 special = as_type<metal::float4>((sign | metal::uint4(2139095040u)) | (m << metal::uint4(13u)));
-    metal::float4 sub = as_type<metal::float4>(sign | as_type<metal::uint4>(static_cast<metal::float4>(m) * 0.000000059604645));
-    return metal::select(metal::select(normal, special, e == metal::uint4(31u)), sub, e == metal::uint4(0u));
-}
-
 metal::float4 f16_lo4_(
     metal::uint4 x
 ) {
-    metal::float4 _e4 = f16_bits_to_f32_4_(x & metal::uint4(65535u));
-    return _e4;
+    return metal::float4(float2(as_type<half2>(x.x)).x, float2(as_type<half2>(x.y)).x, float2(as_type<half2>(x.z)).x, float2(as_type<half2>(x.w)).x);
 }
 
 metal::float4 f16_hi4_(
     metal::uint4 x_1
 ) {
-    metal::float4 _e4 = f16_bits_to_f32_4_(x_1 >> metal::uint4(16u));
-    return _e4;
+    return metal::float4(float2(as_type<half2>(x_1.x)).y, float2(as_type<half2>(x_1.y)).y, float2(as_type<half2>(x_1.z)).y, float2(as_type<half2>(x_1.w)).y);
 }
 
 metal::float4 load4_(
@@ -77,24 +64,11 @@ metal::float4 load4_(
     return _e3;
 }
 
-float f16_bits_to_f32_(
-    uint h_1
-) {
-    uint sign_1 = (h_1 & 32768u) << 16u;
-    uint e_1 = (h_1 >> 10u) & 31u;
-    uint m_1 = h_1 & 1023u;
-    float normal_1 = as_type<float>((sign_1 | ((e_1 + 112u) << 23u)) | (m_1 << 13u));
-    float special_1 = as_type<float>((sign_1 | 2139095040u) | (m_1 << 13u));
-    float sub_1 = as_type<float>(sign_1 | as_type<uint>(static_cast<float>(m_1) * 0.000000059604645));
-    return (e_1 == 0u) ? sub_1 : ((e_1 == 31u) ? special_1 : normal_1);
-}
-
 float f16_at(
     uint w,
     uint k
 ) {
-    float _e11 = f16_bits_to_f32_(((k & 1u) != 0u) ? (w >> 16u) : (w & 65535u));
-    return _e11;
+    return float2(as_type<half2>(w))[k & 1u];
 }
 
 A load_elem(
@@ -119,44 +93,76 @@ A combine(
     return a_1 + b_2;
 }
 
-A finalize(
-    A a_2
+S s_identity(
 ) {
-    return a_2;
+    A _e0 = identity();
+    return metal::float4(_e0);
+}
+
+S s_add(
+    S s,
+    metal::uint4 x_3
+) {
+    metal::float4 _e2 = load4_(x_3);
+    metal::float4 _e3 = combine4_(s, _e2);
+    return _e3;
+}
+
+S s_merge(
+    S a_2,
+    S b_3
+) {
+    metal::float4 _e2 = combine4_(a_2, b_3);
+    return _e2;
+}
+
+A s_finish(
+    S v
+) {
+    A _e3 = combine(v.x, v.y);
+    A _e6 = combine(v.z, v.w);
+    A _e7 = combine(_e3, _e6);
+    return _e7;
+}
+
+A finalize(
+    A a_3
+) {
+    return a_3;
 }
 
 A subgroup_combine(
-    A a_3
+    A a_4
 ) {
-    A unnamed = metal::simd_sum(a_3);
+    A unnamed = metal::simd_sum(a_4);
     return unnamed;
 }
 
 bool is_nan(
-    float x_3
+    float x_4
 ) {
-    return (as_type<uint>(x_3) & 2147483647u) > 2139095040u;
+    return (as_type<uint>(x_4) & 2147483647u) > 2139095040u;
 }
 
 metal::bool4 is_nan4_(
-    metal::float4 x_4
+    metal::float4 x_5
 ) {
-    return (as_type<metal::uint4>(x_4) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+    return (as_type<metal::uint4>(x_5) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
 }
 
 uint fkey(
-    float x_5
+    float x_6
 ) {
-    uint b_7 = ((as_type<uint>(x_5) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_5);
-    return ((b_7 & 2147483648u) != 0u) ? ~(b_7) : (b_7 | 2147483648u);
+    uint b_8 = ((as_type<uint>(x_6) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_6);
+    return ((b_8 & 2147483648u) != 0u) ? ~(b_8) : (b_8 | 2147483648u);
 }
 
 metal::uint4 fkey4_(
-    metal::float4 x_6
+    metal::float4 x_7
 ) {
-    metal::uint4 raw = as_type<metal::uint4>(x_6);
-    metal::uint4 b_8 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_8 | metal::uint4(2147483648u), ~(b_8), (b_8 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 raw = as_type<metal::uint4>(x_7);
+    metal::uint4 b_9 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_9 | metal::uint4(2147483648u), ~(b_9), (b_9 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
@@ -166,39 +172,39 @@ float from_fkey(
 }
 
 float fmin_exact(
-    float a_4,
-    float b_3
-) {
-    uint _e2 = fkey(b_3);
-    uint _e3 = fkey(a_4);
-    return (_e2 < _e3) ? b_3 : a_4;
-}
-
-float fmax_exact(
     float a_5,
     float b_4
 ) {
     uint _e2 = fkey(b_4);
     uint _e3 = fkey(a_5);
-    return (_e2 > _e3) ? b_4 : a_5;
+    return (_e2 < _e3) ? b_4 : a_5;
+}
+
+float fmax_exact(
+    float a_6,
+    float b_5
+) {
+    uint _e2 = fkey(b_5);
+    uint _e3 = fkey(a_6);
+    return (_e2 > _e3) ? b_5 : a_6;
 }
 
 metal::float4 fmin4_exact(
-    metal::float4 a_6,
-    metal::float4 b_5
-) {
-    metal::uint4 _e2 = fkey4_(b_5);
-    metal::uint4 _e3 = fkey4_(a_6);
-    return metal::select(a_6, b_5, _e2 < _e3);
-}
-
-metal::float4 fmax4_exact(
     metal::float4 a_7,
     metal::float4 b_6
 ) {
     metal::uint4 _e2 = fkey4_(b_6);
     metal::uint4 _e3 = fkey4_(a_7);
-    return metal::select(a_7, b_6, _e2 > _e3);
+    return metal::select(a_7, b_6, _e2 < _e3);
+}
+
+metal::float4 fmax4_exact(
+    metal::float4 a_8,
+    metal::float4 b_7
+) {
+    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e3 = fkey4_(a_8);
+    return metal::select(a_8, b_7, _e2 > _e3);
 }
 
 float bf16_at(
@@ -209,49 +215,49 @@ float bf16_at(
 }
 
 metal::float4 bf16_lo4_(
-    metal::uint4 x_7
+    metal::uint4 x_8
 ) {
-    return as_type<metal::float4>(x_7 << metal::uint4(16u));
+    return as_type<metal::float4>(x_8 << metal::uint4(16u));
 }
 
 metal::float4 bf16_hi4_(
-    metal::uint4 x_8
+    metal::uint4 x_9
 ) {
-    return as_type<metal::float4>(x_8 & metal::uint4(4294901760u));
+    return as_type<metal::float4>(x_9 & metal::uint4(4294901760u));
 }
 
 uint f32_to_f16_bits(
-    float x_9
+    float x_10
 ) {
-    uint h_2 = {};
+    uint h = {};
     bool local = {};
     bool local_1 = {};
-    uint h_3 = {};
+    uint h_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    uint b_9 = as_type<uint>(x_9);
-    uint sign_2 = (b_9 >> 16u) & 32768u;
-    uint e_2 = (b_9 >> 23u) & 255u;
-    uint m_2 = b_9 & 8388607u;
-    if (e_2 == 255u) {
-        return (sign_2 | 31744u) | ((m_2 != 0u) ? (512u | (m_2 >> 13u)) : 0u);
+    uint b_10 = as_type<uint>(x_10);
+    uint sign = (b_10 >> 16u) & 32768u;
+    uint e = (b_10 >> 23u) & 255u;
+    uint m = b_10 & 8388607u;
+    if (e == 255u) {
+        return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
-    int ue = as_type<int>(as_type<uint>(static_cast<int>(e_2)) - as_type<uint>(112));
+    int ue = as_type<int>(as_type<uint>(static_cast<int>(e)) - as_type<uint>(112));
     if (ue >= 31) {
-        return sign_2 | 31744u;
+        return sign | 31744u;
     }
     if (ue <= 0) {
         if (ue < -10) {
-            return sign_2;
+            return sign;
         }
-        uint mm = m_2 | 8388608u;
+        uint mm = m | 8388608u;
         uint shift = static_cast<uint>(as_type<int>(as_type<uint>(14) - as_type<uint>(ue)));
-        h_2 = mm >> shift;
+        h = mm >> shift;
         uint rem = mm & ((1u << shift) - 1u);
         uint half_ = 1u << (shift - 1u);
         if (!((rem > half_))) {
             if (rem == half_) {
-                uint _e59 = h_2;
+                uint _e59 = h;
                 local_1 = (_e59 & 1u) == 1u;
             } else {
                 local_1 = false;
@@ -263,17 +269,17 @@ uint f32_to_f16_bits(
         }
         bool _e67 = local;
         if (_e67) {
-            uint _e68 = h_2;
-            h_2 = _e68 + 1u;
+            uint _e68 = h;
+            h = _e68 + 1u;
         }
-        uint _e71 = h_2;
-        return sign_2 | _e71;
+        uint _e71 = h;
+        return sign | _e71;
     }
-    h_3 = (static_cast<uint>(ue) << 10u) | (m_2 >> 13u);
-    uint rem_1 = m_2 & 8191u;
+    h_1 = (static_cast<uint>(ue) << 10u) | (m >> 13u);
+    uint rem_1 = m & 8191u;
     if (!((rem_1 > 4096u))) {
         if (rem_1 == 4096u) {
-            uint _e91 = h_3;
+            uint _e91 = h_1;
             local_3 = (_e91 & 1u) == 1u;
         } else {
             local_3 = false;
@@ -285,21 +291,21 @@ uint f32_to_f16_bits(
     }
     bool _e99 = local_2;
     if (_e99) {
-        uint _e100 = h_3;
-        h_3 = _e100 + 1u;
+        uint _e100 = h_1;
+        h_1 = _e100 + 1u;
     }
-    uint _e103 = h_3;
-    return sign_2 | _e103;
+    uint _e103 = h_1;
+    return sign | _e103;
 }
 
 uint f32_to_bf16_bits(
-    float x_10
+    float x_11
 ) {
-    uint b_10 = as_type<uint>(x_10);
-    if ((b_10 & 2147483647u) > 2139095040u) {
-        return (b_10 >> 16u) | 64u;
+    uint b_11 = as_type<uint>(x_11);
+    if ((b_11 & 2147483647u) > 2139095040u) {
+        return (b_11 >> 16u) | 64u;
     }
-    return ((b_10 + 32767u) + ((b_10 >> 16u) & 1u)) >> 16u;
+    return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
 }
 
 A thread_partial(
@@ -310,117 +316,116 @@ A thread_partial(
     constant Params& params,
     constant _mslBufferSizes& _buffer_sizes
 ) {
-    metal::float4 acc0_ = {};
-    metal::float4 acc1_ = {};
-    metal::float4 acc2_ = {};
-    metal::float4 acc3_ = {};
+    S acc0_ = {};
+    S acc1_ = {};
+    S acc2_ = {};
+    S acc3_ = {};
     uint i = {};
-    A a_8 = {};
+    A a_9 = {};
     bool local_4 = {};
     bool local_5 = {};
     uint _e4 = params.num_groups;
     uint stride = _e4 * WG;
     uint n_vec = params.n_vec;
-    A _e10 = identity();
-    acc0_ = metal::float4(_e10);
-    metal::float4 _e13 = acc0_;
-    acc1_ = _e13;
-    metal::float4 _e15 = acc0_;
-    acc2_ = _e15;
-    metal::float4 _e17 = acc0_;
-    acc3_ = _e17;
+    S _e10 = s_identity();
+    acc0_ = _e10;
+    S _e12 = acc0_;
+    acc1_ = _e12;
+    S _e14 = acc0_;
+    acc2_ = _e14;
+    S _e16 = acc0_;
+    acc3_ = _e16;
     i = (group * WG) + lid_1;
     uint2 loop_bound = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound == uint2(0u))) { break; }
         loop_bound -= uint2(loop_bound.y == 0u, 1u);
-        uint _e23 = i;
-        if ((_e23 + (3u * stride)) < n_vec) {
+        uint _e22 = i;
+        if ((_e22 + (3u * stride)) < n_vec) {
         } else {
             break;
         }
         {
-            metal::float4 _e28 = acc0_;
-            uint _e30 = i;
-            metal::uint4 _e32 = src_vec[_e30];
-            metal::float4 _e33 = load4_(_e32);
-            metal::float4 _e34 = combine4_(_e28, _e33);
-            acc0_ = _e34;
-            metal::float4 _e35 = acc1_;
-            uint _e37 = i;
-            metal::uint4 _e40 = src_vec[_e37 + stride];
-            metal::float4 _e41 = load4_(_e40);
-            metal::float4 _e42 = combine4_(_e35, _e41);
-            acc1_ = _e42;
-            metal::float4 _e43 = acc2_;
-            uint _e45 = i;
-            metal::uint4 _e50 = src_vec[_e45 + (2u * stride)];
-            metal::float4 _e51 = load4_(_e50);
-            metal::float4 _e52 = combine4_(_e43, _e51);
-            acc2_ = _e52;
-            metal::float4 _e53 = acc3_;
-            uint _e55 = i;
-            metal::uint4 _e60 = src_vec[_e55 + (3u * stride)];
-            metal::float4 _e61 = load4_(_e60);
-            metal::float4 _e62 = combine4_(_e53, _e61);
-            acc3_ = _e62;
-            uint _e63 = i;
-            i = _e63 + (4u * stride);
+            S _e27 = acc0_;
+            uint _e29 = i;
+            metal::uint4 _e31 = src_vec[_e29];
+            S _e32 = s_add(_e27, _e31);
+            acc0_ = _e32;
+            S _e33 = acc1_;
+            uint _e35 = i;
+            metal::uint4 _e38 = src_vec[_e35 + stride];
+            S _e39 = s_add(_e33, _e38);
+            acc1_ = _e39;
+            S _e40 = acc2_;
+            uint _e42 = i;
+            metal::uint4 _e47 = src_vec[_e42 + (2u * stride)];
+            S _e48 = s_add(_e40, _e47);
+            acc2_ = _e48;
+            S _e49 = acc3_;
+            uint _e51 = i;
+            metal::uint4 _e56 = src_vec[_e51 + (3u * stride)];
+            S _e57 = s_add(_e49, _e56);
+            acc3_ = _e57;
+            uint _e58 = i;
+            i = _e58 + (4u * stride);
         }
     }
     uint2 loop_bound_1 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_1 == uint2(0u))) { break; }
         loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
-        uint _e67 = i;
-        if (_e67 < n_vec) {
+        uint _e62 = i;
+        if (_e62 < n_vec) {
         } else {
             break;
         }
         {
-            metal::float4 _e69 = acc0_;
-            uint _e71 = i;
-            metal::uint4 _e73 = src_vec[_e71];
-            metal::float4 _e74 = load4_(_e73);
-            metal::float4 _e75 = combine4_(_e69, _e74);
-            acc0_ = _e75;
-            uint _e76 = i;
-            i = _e76 + stride;
+            S _e64 = acc0_;
+            uint _e66 = i;
+            metal::uint4 _e68 = src_vec[_e66];
+            S _e69 = s_add(_e64, _e68);
+            acc0_ = _e69;
+            uint _e70 = i;
+            i = _e70 + stride;
         }
     }
-    metal::float4 _e78 = acc0_;
-    metal::float4 _e79 = acc1_;
-    metal::float4 _e80 = combine4_(_e78, _e79);
-    metal::float4 _e81 = acc2_;
-    metal::float4 _e82 = acc3_;
-    metal::float4 _e83 = combine4_(_e81, _e82);
-    metal::float4 _e84 = combine4_(_e80, _e83);
-    A _e87 = combine(_e84.x, _e84.y);
-    A _e90 = combine(_e84.z, _e84.w);
-    A _e91 = combine(_e87, _e90);
-    a_8 = _e91;
+    S _e72 = acc0_;
+    S _e73 = acc1_;
+    S _e74 = s_merge(_e72, _e73);
+    S _e75 = acc2_;
+    S _e76 = acc3_;
+    S _e77 = s_merge(_e75, _e76);
+    S _e78 = s_merge(_e74, _e77);
+    A _e79 = s_finish(_e78);
+    a_9 = _e79;
     uint t_1 = (n_vec * EPV) + lid_1;
     if (group == 0u) {
         local_4 = lid_1 < 7u;
     } else {
         local_4 = false;
     }
-    bool _e103 = local_4;
-    if (_e103) {
-        uint _e108 = params.n;
-        local_5 = t_1 < _e108;
+    bool _e91 = local_4;
+    if (_e91) {
+        uint _e96 = params.n;
+        local_5 = t_1 < _e96;
     } else {
         local_5 = false;
     }
-    bool _e111 = local_5;
-    if (_e111) {
-        A _e112 = a_8;
-        A _e113 = load_elem(t_1, src, _buffer_sizes);
-        A _e114 = combine(_e112, _e113);
-        a_8 = _e114;
+    bool _e99 = local_5;
+    if (_e99) {
+        A _e100 = a_9;
+        A _e101 = load_elem(t_1, src, _buffer_sizes);
+        A _e102 = combine(_e100, _e101);
+        a_9 = _e102;
     }
-    A _e115 = a_8;
-    return _e115;
+    A _e103 = a_9;
+    return _e103;
+}
+
+metal::float4 f16_four(
+    metal::uint2 w_2
+) {
+    return metal::float4(float2(as_type<half2>(w_2.x)), float2(as_type<half2>(w_2.y)));
 }
 
 struct main_Input {

@@ -1,0 +1,1212 @@
+// language: metal2.4
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct _mslBufferSizes {
+    uint size1;
+    uint size2;
+    uint size3;
+};
+
+typedef float V;
+struct ArgState {
+    V v;
+    uint i;
+};
+typedef float SRC;
+struct AxisParams {
+    uint outer;
+    uint r;
+    uint inner;
+    uint splits;
+    uint chunk;
+    uint tiles;
+    uint lanes_shift;
+    uint groups;
+    uint groups_x;
+    uint flags;
+    float divisor;
+    float correction;
+    uint src_base;
+    uint dst_base;
+    uint j_base;
+    uint pad3_;
+};
+typedef SRC type_3[1];
+typedef metal::float4 type_5[1];
+typedef ArgState type_9[1];
+struct Best {
+    metal::int4 k;
+    metal::uint4 w;
+};
+struct type_11 {
+    ArgState inner[256];
+};
+constant uint WG = 256u;
+constant uint WG_SHIFT = 8u;
+constant int KEY_NAN = 2147483647;
+constant int KEY_ID = (-2147483647 - 1);
+
+ArgState identity(
+) {
+    return ArgState {as_type<float>(4286578688u), 4294967295u};
+}
+
+bool is_nan(
+    float x
+) {
+    return (as_type<uint>(x) & 2147483647u) > 2139095040u;
+}
+
+uint fkey(
+    float x_1
+) {
+    uint b_8 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_8 & 2147483648u) != 0u) ? ~(b_8) : (b_8 | 2147483648u);
+}
+
+ArgState combine(
+    ArgState a,
+    ArgState b
+) {
+    bool local = {};
+    bool local_1 = {};
+    bool local_2 = {};
+    bool local_3 = {};
+    bool _e3 = is_nan(a.v);
+    bool _e5 = is_nan(b.v);
+    if (!(_e3)) {
+        local = _e5;
+    } else {
+        local = true;
+    }
+    bool _e10 = local;
+    if (_e10) {
+        if (_e5) {
+            if (!(!(_e3))) {
+                local_2 = b.i < a.i;
+            } else {
+                local_2 = true;
+            }
+            bool _e21 = local_2;
+            local_1 = _e21;
+        } else {
+            local_1 = false;
+        }
+        bool _e23 = local_1;
+        if (_e23) {
+            return b;
+        }
+        return a;
+    }
+    uint _e25 = fkey(b.v);
+    uint _e27 = fkey(a.v);
+    if (_e25 > _e27) {
+        return b;
+    }
+    uint _e30 = fkey(b.v);
+    uint _e32 = fkey(a.v);
+    if (_e30 == _e32) {
+        local_3 = b.i < a.i;
+    } else {
+        local_3 = false;
+    }
+    bool _e40 = local_3;
+    if (_e40) {
+        return b;
+    }
+    return a;
+}
+
+ArgState load(
+    uint k0_,
+    uint j0_,
+    constant AxisParams& params,
+    device type_3 const& src,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e4 = params.src_base;
+    uint k_6 = _e4 + k0_;
+    uint _e8 = params.j_base;
+    uint j_4 = _e8 + j0_;
+    SRC _e12 = src[k_6];
+    return ArgState {static_cast<float>(_e12), j_4};
+}
+
+uint finalize(
+    ArgState s
+) {
+    return s.i;
+}
+
+metal::bool4 better4_(
+    metal::int4 k,
+    metal::int4 best
+) {
+    return k > best;
+}
+
+void store(
+    uint o,
+    ArgState s_1,
+    constant AxisParams& params,
+    device type_9& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e4 = params.dst_base;
+    uint at = _e4 + o;
+    uint _e8 = params.flags;
+    if ((_e8 & 2u) != 0u) {
+        ArgState _e17 = dst[at];
+        ArgState _e18 = combine(_e17, s_1);
+        dst[at] = _e18;
+        return;
+    } else {
+        dst[at] = s_1;
+        return;
+    }
+}
+
+metal::bool4 is_nan4_(
+    metal::float4 x_2
+) {
+    return (as_type<metal::uint4>(x_2) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+}
+
+metal::uint4 fkey4_(
+    metal::float4 x_3
+) {
+    metal::uint4 raw = as_type<metal::uint4>(x_3);
+    metal::uint4 b_9 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_9 | metal::uint4(2147483648u), ~(b_9), (b_9 & metal::uint4(2147483648u)) != metal::uint4(0u));
+}
+
+float from_fkey(
+    uint k_1
+) {
+    return as_type<float>(((k_1 & 2147483648u) != 0u) ? (k_1 & 2147483647u) : ~(k_1));
+}
+
+float fmin_exact(
+    float a_1,
+    float b_1
+) {
+    uint _e2 = fkey(b_1);
+    uint _e3 = fkey(a_1);
+    return (_e2 < _e3) ? b_1 : a_1;
+}
+
+float fmax_exact(
+    float a_2,
+    float b_2
+) {
+    uint _e2 = fkey(b_2);
+    uint _e3 = fkey(a_2);
+    return (_e2 > _e3) ? b_2 : a_2;
+}
+
+metal::float4 fmin4_exact(
+    metal::float4 a_3,
+    metal::float4 b_3
+) {
+    metal::uint4 _e2 = fkey4_(b_3);
+    metal::uint4 _e3 = fkey4_(a_3);
+    return metal::select(a_3, b_3, _e2 < _e3);
+}
+
+metal::float4 fmax4_exact(
+    metal::float4 a_4,
+    metal::float4 b_4
+) {
+    metal::uint4 _e2 = fkey4_(b_4);
+    metal::uint4 _e3 = fkey4_(a_4);
+    return metal::select(a_4, b_4, _e2 > _e3);
+}
+
+float bf16_at(
+    uint w,
+    uint k_2
+) {
+    return as_type<float>(((k_2 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
+}
+
+metal::float4 bf16_lo4_(
+    metal::uint4 x_4
+) {
+    return as_type<metal::float4>(x_4 << metal::uint4(16u));
+}
+
+metal::float4 bf16_hi4_(
+    metal::uint4 x_5
+) {
+    return as_type<metal::float4>(x_5 & metal::uint4(4294901760u));
+}
+
+uint f32_to_f16_bits(
+    float x_6
+) {
+    uint h = {};
+    bool local_4 = {};
+    bool local_5 = {};
+    uint h_1 = {};
+    bool local_6 = {};
+    bool local_7 = {};
+    uint b_10 = as_type<uint>(x_6);
+    uint sign = (b_10 >> 16u) & 32768u;
+    uint e = (b_10 >> 23u) & 255u;
+    uint m = b_10 & 8388607u;
+    if (e == 255u) {
+        return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
+    }
+    int ue = as_type<int>(as_type<uint>(static_cast<int>(e)) - as_type<uint>(112));
+    if (ue >= 31) {
+        return sign | 31744u;
+    }
+    if (ue <= 0) {
+        if (ue < -10) {
+            return sign;
+        }
+        uint mm = m | 8388608u;
+        uint shift = static_cast<uint>(as_type<int>(as_type<uint>(14) - as_type<uint>(ue)));
+        h = mm >> shift;
+        uint rem = mm & ((1u << shift) - 1u);
+        uint half_ = 1u << (shift - 1u);
+        if (!((rem > half_))) {
+            if (rem == half_) {
+                uint _e59 = h;
+                local_5 = (_e59 & 1u) == 1u;
+            } else {
+                local_5 = false;
+            }
+            bool _e65 = local_5;
+            local_4 = _e65;
+        } else {
+            local_4 = true;
+        }
+        bool _e67 = local_4;
+        if (_e67) {
+            uint _e68 = h;
+            h = _e68 + 1u;
+        }
+        uint _e71 = h;
+        return sign | _e71;
+    }
+    h_1 = (static_cast<uint>(ue) << 10u) | (m >> 13u);
+    uint rem_1 = m & 8191u;
+    if (!((rem_1 > 4096u))) {
+        if (rem_1 == 4096u) {
+            uint _e91 = h_1;
+            local_7 = (_e91 & 1u) == 1u;
+        } else {
+            local_7 = false;
+        }
+        bool _e97 = local_7;
+        local_6 = _e97;
+    } else {
+        local_6 = true;
+    }
+    bool _e99 = local_6;
+    if (_e99) {
+        uint _e100 = h_1;
+        h_1 = _e100 + 1u;
+    }
+    uint _e103 = h_1;
+    return sign | _e103;
+}
+
+uint f32_to_bf16_bits(
+    float x_7
+) {
+    uint b_11 = as_type<uint>(x_7);
+    if ((b_11 & 2147483647u) > 2139095040u) {
+        return (b_11 >> 16u) | 64u;
+    }
+    return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
+}
+
+metal::int4 arg_key4_(
+    metal::float4 x_8
+) {
+    metal::int4 i = as_type<metal::int4>(x_8);
+    metal::int4 m_1 = i >> metal::uint4(31u);
+    metal::int4 k_7 = as_type<metal::int4>(as_type<metal::uint4>(i ^ (m_1 & metal::int4(2147483647))) - as_type<metal::uint4>(m_1));
+    metal::bool4 nan = (as_type<metal::uint4>(x_8) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+    return metal::select(k_7, metal::int4(2147483647), nan);
+}
+
+float arg_unkey(
+    int k_3
+) {
+    int k2_ = as_type<int>(as_type<uint>(k_3) + as_type<uint>(k_3 >> 31u));
+    return as_type<float>(k2_ ^ ((k2_ >> 31u) & 2147483647));
+}
+
+Best best_step(
+    Best b_5,
+    metal::float4 x_9,
+    uint w_1
+) {
+    metal::int4 _e3 = arg_key4_(x_9);
+    metal::bool4 _e5 = better4_(_e3, b_5.k);
+    return Best {metal::select(b_5.k, _e3, _e5), metal::select(b_5.w, metal::uint4(w_1), _e5)};
+}
+
+ArgState best_state(
+    Best b_6,
+    uint c,
+    constant AxisParams& params
+) {
+    if (b_6.w[c] == 4294967295u) {
+        ArgState _e6 = identity();
+        return _e6;
+    }
+    float _e9 = arg_unkey(b_6.k[c]);
+    uint _e12 = params.j_base;
+    return ArgState {_e9, (_e12 + (b_6.w[c] * 4u)) + c};
+}
+
+ArgState best_combine(
+    Best b_7,
+    ArgState s_2,
+    constant AxisParams& params
+) {
+    ArgState a_5 = {};
+    uint c_1 = 0u;
+    a_5 = s_2;
+    uint2 loop_bound = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound == uint2(0u))) { break; }
+        loop_bound -= uint2(loop_bound.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e13 = c_1;
+            c_1 = _e13 + 1u;
+        }
+        loop_init = false;
+        uint _e5 = c_1;
+        if (_e5 < 4u) {
+        } else {
+            break;
+        }
+        {
+            ArgState _e8 = a_5;
+            uint _e9 = c_1;
+            ArgState _e10 = best_state(b_7, _e9, params);
+            ArgState _e11 = combine(_e8, _e10);
+            a_5 = _e11;
+        }
+    }
+    ArgState _e15 = a_5;
+    return _e15;
+}
+
+uint naga_div(uint lhs, uint rhs) {
+    return lhs / metal::select(rhs, 1u, rhs == 0u);
+}
+
+void reduce_flat(
+    uint lid_1,
+    metal::uint3 wid_1,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_5 const& src_vec,
+    device type_9& dst,
+    threadgroup type_11& scratch,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    Best b0_ = Best {metal::int4((-2147483647 - 1)), metal::uint4(4294967295u)};
+    Best b1_ = {};
+    Best b2_ = {};
+    Best b3_ = {};
+    uint w_2 = {};
+    ArgState acc = {};
+    bool local_8 = {};
+    bool local_9 = {};
+    uint s_3 = 128u;
+    uint _e5 = params.groups_x;
+    uint g_2 = (wid_1.y * _e5) + wid_1.x;
+    uint _e11 = params.groups;
+    if (g_2 >= _e11) {
+        return;
+    }
+    uint _e15 = params.groups;
+    uint stride = _e15 * WG;
+    uint _e20 = params.r;
+    uint n_vec = naga_div(_e20, 4u);
+    Best _e29 = b0_;
+    b1_ = _e29;
+    Best _e31 = b0_;
+    b2_ = _e31;
+    Best _e33 = b0_;
+    b3_ = _e33;
+    w_2 = (g_2 * WG) + lid_1;
+    uint2 loop_bound_1 = uint2(4294967295u);
+    while(true) {
+        if (metal::all(loop_bound_1 == uint2(0u))) { break; }
+        loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
+        uint _e39 = w_2;
+        if ((_e39 + (3u * stride)) < n_vec) {
+        } else {
+            break;
+        }
+        {
+            Best _e44 = b0_;
+            uint _e46 = w_2;
+            metal::float4 _e48 = src_vec[_e46];
+            uint _e49 = w_2;
+            Best _e50 = best_step(_e44, _e48, _e49);
+            b0_ = _e50;
+            Best _e51 = b1_;
+            uint _e53 = w_2;
+            metal::float4 _e56 = src_vec[_e53 + stride];
+            uint _e57 = w_2;
+            Best _e59 = best_step(_e51, _e56, _e57 + stride);
+            b1_ = _e59;
+            Best _e60 = b2_;
+            uint _e62 = w_2;
+            metal::float4 _e67 = src_vec[_e62 + (2u * stride)];
+            uint _e68 = w_2;
+            Best _e72 = best_step(_e60, _e67, _e68 + (2u * stride));
+            b2_ = _e72;
+            Best _e73 = b3_;
+            uint _e75 = w_2;
+            metal::float4 _e80 = src_vec[_e75 + (3u * stride)];
+            uint _e81 = w_2;
+            Best _e85 = best_step(_e73, _e80, _e81 + (3u * stride));
+            b3_ = _e85;
+            uint _e86 = w_2;
+            w_2 = _e86 + (4u * stride);
+        }
+    }
+    uint2 loop_bound_2 = uint2(4294967295u);
+    while(true) {
+        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
+        uint _e90 = w_2;
+        if (_e90 < n_vec) {
+        } else {
+            break;
+        }
+        {
+            Best _e92 = b0_;
+            uint _e94 = w_2;
+            metal::float4 _e96 = src_vec[_e94];
+            uint _e97 = w_2;
+            Best _e98 = best_step(_e92, _e96, _e97);
+            b0_ = _e98;
+            uint _e99 = w_2;
+            w_2 = _e99 + stride;
+        }
+    }
+    Best _e101 = b3_;
+    Best _e102 = b2_;
+    Best _e103 = b1_;
+    Best _e104 = b0_;
+    ArgState _e105 = identity();
+    ArgState _e106 = best_combine(_e104, _e105, params);
+    ArgState _e107 = best_combine(_e103, _e106, params);
+    ArgState _e108 = best_combine(_e102, _e107, params);
+    ArgState _e109 = best_combine(_e101, _e108, params);
+    acc = _e109;
+    uint t = (n_vec * 4u) + lid_1;
+    if (g_2 == 0u) {
+        local_8 = lid_1 < 3u;
+    } else {
+        local_8 = false;
+    }
+    bool _e121 = local_8;
+    if (_e121) {
+        uint _e126 = params.r;
+        local_9 = t < _e126;
+    } else {
+        local_9 = false;
+    }
+    bool _e129 = local_9;
+    if (_e129) {
+        ArgState _e130 = acc;
+        ArgState _e131 = load(t, t, params, src, _buffer_sizes);
+        ArgState _e132 = combine(_e130, _e131);
+        acc = _e132;
+    }
+    ArgState _e135 = acc;
+    scratch.inner[lid_1] = _e135;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    uint2 loop_bound_3 = uint2(4294967295u);
+    bool loop_init_1 = true;
+    while(true) {
+        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e154 = s_3;
+            s_3 = _e154 >> 1u;
+        }
+        loop_init_1 = false;
+        uint _e138 = s_3;
+        if (_e138 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e141 = s_3;
+            if (lid_1 < _e141) {
+                ArgState _e147 = scratch.inner[lid_1];
+                uint _e149 = s_3;
+                ArgState _e152 = scratch.inner[lid_1 + _e149];
+                ArgState _e153 = combine(_e147, _e152);
+                scratch.inner[lid_1] = _e153;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    if (lid_1 == 0u) {
+        ArgState _e161 = scratch.inner[0];
+        store(g_2, _e161, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void reduce_rows(
+    uint lid_2,
+    metal::uint3 wid_2,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_9& dst,
+    threadgroup type_11& scratch,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    ArgState acc0_ = {};
+    ArgState acc1_ = {};
+    ArgState acc2_ = {};
+    ArgState acc3_ = {};
+    uint j = {};
+    uint s_4 = {};
+    bool local_10 = {};
+    uint _e5 = params.groups_x;
+    uint g_3 = (wid_2.y * _e5) + wid_2.x;
+    uint _e11 = params.groups;
+    if (g_3 >= _e11) {
+        return;
+    }
+    uint shift_1 = params.lanes_shift;
+    uint lanes = 1u << shift_1;
+    uint split_1 = wid_2.z;
+    uint row = (g_3 << (WG_SHIFT - shift_1)) + (lid_2 >> shift_1);
+    uint lane = lid_2 & (lanes - 1u);
+    ArgState _e27 = identity();
+    acc0_ = _e27;
+    uint _e31 = params.outer;
+    if (row < _e31) {
+        ArgState _e33 = acc0_;
+        acc1_ = _e33;
+        ArgState _e35 = acc0_;
+        acc2_ = _e35;
+        ArgState _e37 = acc0_;
+        acc3_ = _e37;
+        uint _e41 = params.chunk;
+        uint start = split_1 * _e41;
+        uint _e45 = params.chunk;
+        uint _e49 = params.r;
+        uint end = metal::min(start + _e45, _e49);
+        uint _e53 = params.r;
+        uint base = row * _e53;
+        j = start + lane;
+        uint2 loop_bound_4 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+            loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+            uint _e57 = j;
+            if ((_e57 + (3u * lanes)) < end) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e62 = acc0_;
+                uint _e63 = j;
+                uint _e65 = j;
+                ArgState _e66 = load(base + _e63, _e65, params, src, _buffer_sizes);
+                ArgState _e67 = combine(_e62, _e66);
+                acc0_ = _e67;
+                ArgState _e68 = acc1_;
+                uint _e69 = j;
+                uint _e72 = j;
+                ArgState _e74 = load((base + _e69) + lanes, _e72 + lanes, params, src, _buffer_sizes);
+                ArgState _e75 = combine(_e68, _e74);
+                acc1_ = _e75;
+                ArgState _e76 = acc2_;
+                uint _e77 = j;
+                uint _e82 = j;
+                ArgState _e86 = load((base + _e77) + (2u * lanes), _e82 + (2u * lanes), params, src, _buffer_sizes);
+                ArgState _e87 = combine(_e76, _e86);
+                acc2_ = _e87;
+                ArgState _e88 = acc3_;
+                uint _e89 = j;
+                uint _e94 = j;
+                ArgState _e98 = load((base + _e89) + (3u * lanes), _e94 + (3u * lanes), params, src, _buffer_sizes);
+                ArgState _e99 = combine(_e88, _e98);
+                acc3_ = _e99;
+                uint _e100 = j;
+                j = _e100 + (4u * lanes);
+            }
+        }
+        uint2 loop_bound_5 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+            loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+            uint _e104 = j;
+            if (_e104 < end) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e106 = acc0_;
+                uint _e107 = j;
+                uint _e109 = j;
+                ArgState _e110 = load(base + _e107, _e109, params, src, _buffer_sizes);
+                ArgState _e111 = combine(_e106, _e110);
+                acc0_ = _e111;
+                uint _e112 = j;
+                j = _e112 + lanes;
+            }
+        }
+        ArgState _e114 = acc0_;
+        ArgState _e115 = acc1_;
+        ArgState _e116 = combine(_e114, _e115);
+        ArgState _e117 = acc2_;
+        ArgState _e118 = acc3_;
+        ArgState _e119 = combine(_e117, _e118);
+        ArgState _e120 = combine(_e116, _e119);
+        acc0_ = _e120;
+    }
+    ArgState _e123 = acc0_;
+    scratch.inner[lid_2] = _e123;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_4 = naga_div(lanes, 2u);
+    uint2 loop_bound_6 = uint2(4294967295u);
+    bool loop_init_2 = true;
+    while(true) {
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (!loop_init_2) {
+            uint _e143 = s_4;
+            s_4 = _e143 >> 1u;
+        }
+        loop_init_2 = false;
+        uint _e127 = s_4;
+        if (_e127 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e130 = s_4;
+            if (lane < _e130) {
+                ArgState _e136 = scratch.inner[lid_2];
+                uint _e138 = s_4;
+                ArgState _e141 = scratch.inner[lid_2 + _e138];
+                ArgState _e142 = combine(_e136, _e141);
+                scratch.inner[lid_2] = _e142;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    if (lane == 0u) {
+        uint _e152 = params.outer;
+        local_10 = row < _e152;
+    } else {
+        local_10 = false;
+    }
+    bool _e155 = local_10;
+    if (_e155) {
+        uint _e158 = params.splits;
+        ArgState _e163 = scratch.inner[lid_2];
+        store((row * _e158) + split_1, _e163, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void reduce_cols(
+    uint lid_3,
+    metal::uint3 wid_3,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_9& dst,
+    threadgroup type_11& scratch,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint o_1 = 0u;
+    uint tile = {};
+    ArgState acc0_1 = {};
+    ArgState acc1_1 = {};
+    ArgState acc2_1 = {};
+    ArgState acc3_1 = {};
+    uint j_1 = {};
+    uint k_4 = {};
+    uint s_5 = {};
+    bool local_11 = {};
+    uint _e5 = params.groups_x;
+    uint g_4 = (wid_3.y * _e5) + wid_3.x;
+    uint _e11 = params.groups;
+    if (g_4 >= _e11) {
+        return;
+    }
+    uint shift_2 = params.lanes_shift;
+    uint cols = 1u << shift_2;
+    uint slices = WG >> shift_2;
+    uint tx = lid_3 & (cols - 1u);
+    uint ty = lid_3 >> shift_2;
+    uint split_2 = wid_3.z;
+    tile = g_4;
+    uint _e30 = params.outer;
+    if (_e30 > 1u) {
+        uint _e35 = params.tiles;
+        o_1 = naga_div(g_4, _e35);
+        uint _e37 = o_1;
+        uint _e40 = params.tiles;
+        tile = g_4 - (_e37 * _e40);
+    }
+    uint _e43 = tile;
+    uint i_1 = (_e43 << shift_2) + tx;
+    uint inner = params.inner;
+    ArgState _e49 = identity();
+    acc0_1 = _e49;
+    if (i_1 < inner) {
+        ArgState _e52 = acc0_1;
+        acc1_1 = _e52;
+        ArgState _e54 = acc0_1;
+        acc2_1 = _e54;
+        ArgState _e56 = acc0_1;
+        acc3_1 = _e56;
+        uint _e60 = params.chunk;
+        uint start_1 = split_2 * _e60;
+        uint _e64 = params.chunk;
+        uint _e68 = params.r;
+        uint end_1 = metal::min(start_1 + _e64, _e68);
+        uint step = slices * inner;
+        j_1 = start_1 + ty;
+        uint _e73 = o_1;
+        uint _e76 = params.r;
+        uint _e78 = j_1;
+        k_4 = (((_e73 * _e76) + _e78) * inner) + i_1;
+        uint2 loop_bound_7 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+            loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
+            uint _e83 = j_1;
+            if ((_e83 + (3u * slices)) < end_1) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e88 = acc0_1;
+                uint _e89 = k_4;
+                uint _e90 = j_1;
+                ArgState _e91 = load(_e89, _e90, params, src, _buffer_sizes);
+                ArgState _e92 = combine(_e88, _e91);
+                acc0_1 = _e92;
+                ArgState _e93 = acc1_1;
+                uint _e94 = k_4;
+                uint _e96 = j_1;
+                ArgState _e98 = load(_e94 + step, _e96 + slices, params, src, _buffer_sizes);
+                ArgState _e99 = combine(_e93, _e98);
+                acc1_1 = _e99;
+                ArgState _e100 = acc2_1;
+                uint _e101 = k_4;
+                uint _e105 = j_1;
+                ArgState _e109 = load(_e101 + (2u * step), _e105 + (2u * slices), params, src, _buffer_sizes);
+                ArgState _e110 = combine(_e100, _e109);
+                acc2_1 = _e110;
+                ArgState _e111 = acc3_1;
+                uint _e112 = k_4;
+                uint _e116 = j_1;
+                ArgState _e120 = load(_e112 + (3u * step), _e116 + (3u * slices), params, src, _buffer_sizes);
+                ArgState _e121 = combine(_e111, _e120);
+                acc3_1 = _e121;
+                uint _e122 = j_1;
+                j_1 = _e122 + (4u * slices);
+                uint _e126 = k_4;
+                k_4 = _e126 + (4u * step);
+            }
+        }
+        uint2 loop_bound_8 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_8 == uint2(0u))) { break; }
+            loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
+            uint _e130 = j_1;
+            if (_e130 < end_1) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e132 = acc0_1;
+                uint _e133 = k_4;
+                uint _e134 = j_1;
+                ArgState _e135 = load(_e133, _e134, params, src, _buffer_sizes);
+                ArgState _e136 = combine(_e132, _e135);
+                acc0_1 = _e136;
+                uint _e137 = j_1;
+                j_1 = _e137 + slices;
+                uint _e139 = k_4;
+                k_4 = _e139 + step;
+            }
+        }
+        ArgState _e141 = acc0_1;
+        ArgState _e142 = acc1_1;
+        ArgState _e143 = combine(_e141, _e142);
+        ArgState _e144 = acc2_1;
+        ArgState _e145 = acc3_1;
+        ArgState _e146 = combine(_e144, _e145);
+        ArgState _e147 = combine(_e143, _e146);
+        acc0_1 = _e147;
+    }
+    ArgState _e150 = acc0_1;
+    scratch.inner[lid_3] = _e150;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_5 = naga_div(slices, 2u);
+    uint2 loop_bound_9 = uint2(4294967295u);
+    bool loop_init_3 = true;
+    while(true) {
+        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
+        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
+        if (!loop_init_3) {
+            uint _e171 = s_5;
+            s_5 = _e171 >> 1u;
+        }
+        loop_init_3 = false;
+        uint _e154 = s_5;
+        if (_e154 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e157 = s_5;
+            if (ty < _e157) {
+                ArgState _e163 = scratch.inner[lid_3];
+                uint _e165 = s_5;
+                ArgState _e169 = scratch.inner[lid_3 + (_e165 * cols)];
+                ArgState _e170 = combine(_e163, _e169);
+                scratch.inner[lid_3] = _e170;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    if (ty == 0u) {
+        local_11 = i_1 < inner;
+    } else {
+        local_11 = false;
+    }
+    bool _e180 = local_11;
+    if (_e180) {
+        uint _e181 = o_1;
+        uint _e184 = params.splits;
+        ArgState _e191 = scratch.inner[lid_3];
+        store((((_e181 * _e184) + split_2) * inner) + i_1, _e191, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void reduce_rows_wide(
+    uint lid_4,
+    uint g,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_9& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    ArgState a0_ = {};
+    ArgState a1_ = {};
+    ArgState a2_ = {};
+    ArgState a3_ = {};
+    uint j_2 = 0u;
+    uint r = params.r;
+    uint row0_ = ((g * 4u) * WG) + lid_4;
+    uint row1_ = row0_ + WG;
+    uint row2_ = row0_ + 512u;
+    uint row3_ = row0_ + 768u;
+    uint outer = params.outer;
+    ArgState _e19 = identity();
+    a0_ = _e19;
+    ArgState _e21 = a0_;
+    a1_ = _e21;
+    ArgState _e23 = a0_;
+    a2_ = _e23;
+    ArgState _e25 = a0_;
+    a3_ = _e25;
+    uint2 loop_bound_10 = uint2(4294967295u);
+    bool loop_init_4 = true;
+    while(true) {
+        if (metal::all(loop_bound_10 == uint2(0u))) { break; }
+        loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
+        if (!loop_init_4) {
+            uint _e64 = j_2;
+            j_2 = _e64 + 1u;
+        }
+        loop_init_4 = false;
+        uint _e29 = j_2;
+        if (_e29 < r) {
+        } else {
+            break;
+        }
+        {
+            if (row0_ < outer) {
+                ArgState _e32 = a0_;
+                uint _e34 = j_2;
+                uint _e36 = j_2;
+                ArgState _e37 = load((row0_ * r) + _e34, _e36, params, src, _buffer_sizes);
+                ArgState _e38 = combine(_e32, _e37);
+                a0_ = _e38;
+            }
+            if (row1_ < outer) {
+                ArgState _e40 = a1_;
+                uint _e42 = j_2;
+                uint _e44 = j_2;
+                ArgState _e45 = load((row1_ * r) + _e42, _e44, params, src, _buffer_sizes);
+                ArgState _e46 = combine(_e40, _e45);
+                a1_ = _e46;
+            }
+            if (row2_ < outer) {
+                ArgState _e48 = a2_;
+                uint _e50 = j_2;
+                uint _e52 = j_2;
+                ArgState _e53 = load((row2_ * r) + _e50, _e52, params, src, _buffer_sizes);
+                ArgState _e54 = combine(_e48, _e53);
+                a2_ = _e54;
+            }
+            if (row3_ < outer) {
+                ArgState _e56 = a3_;
+                uint _e58 = j_2;
+                uint _e60 = j_2;
+                ArgState _e61 = load((row3_ * r) + _e58, _e60, params, src, _buffer_sizes);
+                ArgState _e62 = combine(_e56, _e61);
+                a3_ = _e62;
+            }
+        }
+    }
+    if (row0_ < outer) {
+        ArgState _e67 = a0_;
+        store(row0_, _e67, params, dst, _buffer_sizes);
+    }
+    if (row1_ < outer) {
+        ArgState _e69 = a1_;
+        store(row1_, _e69, params, dst, _buffer_sizes);
+    }
+    if (row2_ < outer) {
+        ArgState _e71 = a2_;
+        store(row2_, _e71, params, dst, _buffer_sizes);
+    }
+    if (row3_ < outer) {
+        ArgState _e73 = a3_;
+        store(row3_, _e73, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void reduce_cols_wide(
+    uint lid_5,
+    uint g_1,
+    uint split,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_9& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint o_2 = 0u;
+    uint tile_1 = {};
+    ArgState a0_1 = {};
+    ArgState a1_1 = {};
+    ArgState a2_1 = {};
+    ArgState a3_1 = {};
+    uint j_3 = {};
+    tile_1 = g_1;
+    uint _e8 = params.outer;
+    if (_e8 > 1u) {
+        uint _e13 = params.tiles;
+        o_2 = naga_div(g_1, _e13);
+        uint _e15 = o_2;
+        uint _e18 = params.tiles;
+        tile_1 = g_1 - (_e15 * _e18);
+    }
+    uint inner_1 = params.inner;
+    uint _e24 = tile_1;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
+    uint i1_ = i0_ + WG;
+    uint i2_ = i0_ + 512u;
+    uint i3_ = i0_ + 768u;
+    uint _e38 = params.chunk;
+    uint start_2 = split * _e38;
+    uint _e42 = params.chunk;
+    uint _e46 = params.r;
+    uint end_2 = metal::min(start_2 + _e42, _e46);
+    ArgState _e48 = identity();
+    a0_1 = _e48;
+    ArgState _e50 = a0_1;
+    a1_1 = _e50;
+    ArgState _e52 = a0_1;
+    a2_1 = _e52;
+    ArgState _e54 = a0_1;
+    a3_1 = _e54;
+    j_3 = start_2;
+    uint2 loop_bound_11 = uint2(4294967295u);
+    bool loop_init_5 = true;
+    while(true) {
+        if (metal::all(loop_bound_11 == uint2(0u))) { break; }
+        loop_bound_11 -= uint2(loop_bound_11.y == 0u, 1u);
+        if (!loop_init_5) {
+            uint _e92 = j_3;
+            j_3 = _e92 + 1u;
+        }
+        loop_init_5 = false;
+        uint _e57 = j_3;
+        if (_e57 < end_2) {
+        } else {
+            break;
+        }
+        {
+            uint _e59 = o_2;
+            uint _e62 = params.r;
+            uint _e64 = j_3;
+            uint k_8 = ((_e59 * _e62) + _e64) * inner_1;
+            if (i0_ < inner_1) {
+                ArgState _e68 = a0_1;
+                uint _e70 = j_3;
+                ArgState _e71 = load(k_8 + i0_, _e70, params, src, _buffer_sizes);
+                ArgState _e72 = combine(_e68, _e71);
+                a0_1 = _e72;
+            }
+            if (i1_ < inner_1) {
+                ArgState _e74 = a1_1;
+                uint _e76 = j_3;
+                ArgState _e77 = load(k_8 + i1_, _e76, params, src, _buffer_sizes);
+                ArgState _e78 = combine(_e74, _e77);
+                a1_1 = _e78;
+            }
+            if (i2_ < inner_1) {
+                ArgState _e80 = a2_1;
+                uint _e82 = j_3;
+                ArgState _e83 = load(k_8 + i2_, _e82, params, src, _buffer_sizes);
+                ArgState _e84 = combine(_e80, _e83);
+                a2_1 = _e84;
+            }
+            if (i3_ < inner_1) {
+                ArgState _e86 = a3_1;
+                uint _e88 = j_3;
+                ArgState _e89 = load(k_8 + i3_, _e88, params, src, _buffer_sizes);
+                ArgState _e90 = combine(_e86, _e89);
+                a3_1 = _e90;
+            }
+        }
+    }
+    uint _e94 = o_2;
+    uint _e97 = params.splits;
+    uint out = ((_e94 * _e97) + split) * inner_1;
+    if (i0_ < inner_1) {
+        ArgState _e103 = a0_1;
+        store(out + i0_, _e103, params, dst, _buffer_sizes);
+    }
+    if (i1_ < inner_1) {
+        ArgState _e106 = a1_1;
+        store(out + i1_, _e106, params, dst, _buffer_sizes);
+    }
+    if (i2_ < inner_1) {
+        ArgState _e109 = a2_1;
+        store(out + i2_, _e109, params, dst, _buffer_sizes);
+    }
+    if (i3_ < inner_1) {
+        ArgState _e112 = a3_1;
+        store(out + i3_, _e112, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void rows_wide_entry(
+    uint lid_6,
+    metal::uint3 wid_4,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_9& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.groups_x;
+    uint g_5 = (wid_4.y * _e5) + wid_4.x;
+    uint _e11 = params.groups;
+    if (g_5 < _e11) {
+        reduce_rows_wide(lid_6, g_5, params, src, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void cols_wide_entry(
+    uint lid_7,
+    metal::uint3 wid_5,
+    constant AxisParams& params,
+    device type_3 const& src,
+    device type_9& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.groups_x;
+    uint g_6 = (wid_5.y * _e5) + wid_5.x;
+    uint _e11 = params.groups;
+    if (g_6 < _e11) {
+        reduce_cols_wide(lid_7, g_6, wid_5.z, params, src, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+float f16_at(
+    uint w_3,
+    uint k_5
+) {
+    return float2(as_type<half2>(w_3))[k_5 & 1u];
+}
+
+metal::float4 f16_lo4_(
+    metal::uint4 x_10
+) {
+    return metal::float4(float2(as_type<half2>(x_10.x)).x, float2(as_type<half2>(x_10.y)).x, float2(as_type<half2>(x_10.z)).x, float2(as_type<half2>(x_10.w)).x);
+}
+
+metal::float4 f16_hi4_(
+    metal::uint4 x_11
+) {
+    return metal::float4(float2(as_type<half2>(x_11.x)).y, float2(as_type<half2>(x_11.y)).y, float2(as_type<half2>(x_11.z)).y, float2(as_type<half2>(x_11.w)).y);
+}
+
+metal::float4 f16_four(
+    metal::uint2 w_4
+) {
+    return metal::float4(float2(as_type<half2>(w_4.x)), float2(as_type<half2>(w_4.y)));
+}
+
+struct main_Input {
+};
+[[max_total_threads_per_threadgroup(256)]] kernel void main_(
+  uint lid [[thread_index_in_threadgroup]]
+, metal::uint3 wid [[threadgroup_position_in_grid]]
+, constant AxisParams& params [[user(fake0)]]
+, device type_3 const& src [[user(fake0)]]
+, device type_5 const& src_vec [[user(fake0)]]
+, device type_9& dst [[user(fake0)]]
+, threadgroup type_11& scratch
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    if (lid == 0u) {
+        scratch = {};
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    reduce_flat(lid, wid, params, src, src_vec, dst, scratch, _buffer_sizes);
+    return;
+}

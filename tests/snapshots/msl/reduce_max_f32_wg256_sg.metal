@@ -1,0 +1,507 @@
+// language: metal2.4
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct _mslBufferSizes {
+    uint size0;
+    uint size1;
+    uint size2;
+};
+
+typedef float T;
+typedef float A;
+typedef T type_2[1];
+struct S {
+    metal::int4 k;
+    metal::uint4 m;
+};
+struct type_8 {
+    metal::uint4 inner[2];
+};
+struct Params {
+    uint n;
+    uint n_vec;
+    uint num_groups;
+    uint flags;
+    float divisor;
+    uint dst_base;
+    uint pad1_;
+    uint pad2_;
+    type_8 pad;
+};
+typedef metal::float4 type_9[1];
+typedef A type_10[1];
+struct type_11 {
+    A inner[256];
+};
+constant uint WG = 256u;
+constant uint EPV = 4u;
+
+metal::float4 load4_(
+    metal::float4 x
+) {
+    return static_cast<metal::float4>(x);
+}
+
+A load_elem(
+    uint t,
+    device type_2 const& src,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    T _e3 = src[t];
+    return static_cast<float>(_e3);
+}
+
+A identity(
+) {
+    return as_type<float>(4286578688u);
+}
+
+uint fkey(
+    float x_1
+) {
+    uint b_8 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_8 & 2147483648u) != 0u) ? ~(b_8) : (b_8 | 2147483648u);
+}
+
+float fmax_exact(
+    float a,
+    float b_1
+) {
+    uint _e2 = fkey(b_1);
+    uint _e3 = fkey(a);
+    return (_e2 > _e3) ? b_1 : a;
+}
+
+bool is_nan(
+    float x_2
+) {
+    return (as_type<uint>(x_2) & 2147483647u) > 2139095040u;
+}
+
+A combine(
+    A a_1,
+    A b_2
+) {
+    float _e2 = fmax_exact(a_1, b_2);
+    bool _e3 = is_nan(b_2);
+    bool _e5 = is_nan(a_1);
+    return _e5 ? a_1 : (_e3 ? b_2 : _e2);
+}
+
+metal::uint4 fkey4_(
+    metal::float4 x_3
+) {
+    metal::uint4 raw = as_type<metal::uint4>(x_3);
+    metal::uint4 b_9 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_9 | metal::uint4(2147483648u), ~(b_9), (b_9 & metal::uint4(2147483648u)) != metal::uint4(0u));
+}
+
+metal::float4 fmax4_exact(
+    metal::float4 a_2,
+    metal::float4 b_3
+) {
+    metal::uint4 _e2 = fkey4_(b_3);
+    metal::uint4 _e3 = fkey4_(a_2);
+    return metal::select(a_2, b_3, _e2 > _e3);
+}
+
+metal::bool4 is_nan4_(
+    metal::float4 x_4
+) {
+    return (as_type<metal::uint4>(x_4) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+}
+
+metal::float4 combine4_(
+    metal::float4 a_3,
+    metal::float4 b_4
+) {
+    metal::float4 _e2 = fmax4_exact(a_3, b_4);
+    metal::bool4 _e3 = is_nan4_(b_4);
+    metal::bool4 _e5 = is_nan4_(a_3);
+    return metal::select(metal::select(_e2, b_4, _e3), a_3, _e5);
+}
+
+metal::int4 okey4_(
+    metal::float4 x_5
+) {
+    metal::int4 i_1 = as_type<metal::int4>(x_5);
+    return i_1 ^ ((i_1 >> metal::uint4(31u)) & metal::int4(2147483647));
+}
+
+S s_identity(
+) {
+    return S {metal::int4(-2139095041), metal::uint4(0u)};
+}
+
+S s_add(
+    S s,
+    metal::float4 x_6
+) {
+    metal::int4 _e3 = okey4_(x_6);
+    return S {metal::max(s.k, _e3), metal::max(s.m, as_type<metal::uint4>(x_6) & metal::uint4(2147483647u))};
+}
+
+S s_merge(
+    S a_4,
+    S b_5
+) {
+    return S {metal::max(a_4.k, b_5.k), metal::max(a_4.m, b_5.m)};
+}
+
+A s_finish(
+    S s_1
+) {
+    int k_3 = metal::max(metal::max(s_1.k.x, s_1.k.y), metal::max(s_1.k.z, s_1.k.w));
+    uint m = metal::max(metal::max(s_1.m.x, s_1.m.y), metal::max(s_1.m.z, s_1.m.w));
+    return (m > 2139095040u) ? as_type<float>(2143289344u) : as_type<float>(k_3 ^ ((k_3 >> 31u) & 2147483647));
+}
+
+A finalize(
+    A a_5
+) {
+    return a_5;
+}
+
+float from_fkey(
+    uint k
+) {
+    return as_type<float>(((k & 2147483648u) != 0u) ? (k & 2147483647u) : ~(k));
+}
+
+A subgroup_combine(
+    A a_6
+) {
+    uint _e1 = fkey(a_6);
+    uint unnamed = metal::simd_max(_e1);
+    float _e3 = from_fkey(unnamed);
+    bool _e6 = is_nan(a_6);
+    bool unnamed_1 = metal::simd_any(_e6);
+    return unnamed_1 ? as_type<float>(2143289344u) : _e3;
+}
+
+float fmin_exact(
+    float a_7,
+    float b_6
+) {
+    uint _e2 = fkey(b_6);
+    uint _e3 = fkey(a_7);
+    return (_e2 < _e3) ? b_6 : a_7;
+}
+
+metal::float4 fmin4_exact(
+    metal::float4 a_8,
+    metal::float4 b_7
+) {
+    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e3 = fkey4_(a_8);
+    return metal::select(a_8, b_7, _e2 < _e3);
+}
+
+float bf16_at(
+    uint w,
+    uint k_1
+) {
+    return as_type<float>(((k_1 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
+}
+
+metal::float4 bf16_lo4_(
+    metal::uint4 x_7
+) {
+    return as_type<metal::float4>(x_7 << metal::uint4(16u));
+}
+
+metal::float4 bf16_hi4_(
+    metal::uint4 x_8
+) {
+    return as_type<metal::float4>(x_8 & metal::uint4(4294901760u));
+}
+
+uint f32_to_f16_bits(
+    float x_9
+) {
+    uint h = {};
+    bool local = {};
+    bool local_1 = {};
+    uint h_1 = {};
+    bool local_2 = {};
+    bool local_3 = {};
+    uint b_10 = as_type<uint>(x_9);
+    uint sign = (b_10 >> 16u) & 32768u;
+    uint e = (b_10 >> 23u) & 255u;
+    uint m_1 = b_10 & 8388607u;
+    if (e == 255u) {
+        return (sign | 31744u) | ((m_1 != 0u) ? (512u | (m_1 >> 13u)) : 0u);
+    }
+    int ue = as_type<int>(as_type<uint>(static_cast<int>(e)) - as_type<uint>(112));
+    if (ue >= 31) {
+        return sign | 31744u;
+    }
+    if (ue <= 0) {
+        if (ue < -10) {
+            return sign;
+        }
+        uint mm = m_1 | 8388608u;
+        uint shift = static_cast<uint>(as_type<int>(as_type<uint>(14) - as_type<uint>(ue)));
+        h = mm >> shift;
+        uint rem = mm & ((1u << shift) - 1u);
+        uint half_ = 1u << (shift - 1u);
+        if (!((rem > half_))) {
+            if (rem == half_) {
+                uint _e59 = h;
+                local_1 = (_e59 & 1u) == 1u;
+            } else {
+                local_1 = false;
+            }
+            bool _e65 = local_1;
+            local = _e65;
+        } else {
+            local = true;
+        }
+        bool _e67 = local;
+        if (_e67) {
+            uint _e68 = h;
+            h = _e68 + 1u;
+        }
+        uint _e71 = h;
+        return sign | _e71;
+    }
+    h_1 = (static_cast<uint>(ue) << 10u) | (m_1 >> 13u);
+    uint rem_1 = m_1 & 8191u;
+    if (!((rem_1 > 4096u))) {
+        if (rem_1 == 4096u) {
+            uint _e91 = h_1;
+            local_3 = (_e91 & 1u) == 1u;
+        } else {
+            local_3 = false;
+        }
+        bool _e97 = local_3;
+        local_2 = _e97;
+    } else {
+        local_2 = true;
+    }
+    bool _e99 = local_2;
+    if (_e99) {
+        uint _e100 = h_1;
+        h_1 = _e100 + 1u;
+    }
+    uint _e103 = h_1;
+    return sign | _e103;
+}
+
+uint f32_to_bf16_bits(
+    float x_10
+) {
+    uint b_11 = as_type<uint>(x_10);
+    if ((b_11 & 2147483647u) > 2139095040u) {
+        return (b_11 >> 16u) | 64u;
+    }
+    return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
+}
+
+A thread_partial(
+    uint group,
+    uint lid_1,
+    device type_2 const& src,
+    device type_9 const& src_vec,
+    constant Params& params,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    S acc0_ = {};
+    S acc1_ = {};
+    S acc2_ = {};
+    S acc3_ = {};
+    uint i = {};
+    A a_9 = {};
+    bool local_4 = {};
+    bool local_5 = {};
+    uint _e4 = params.num_groups;
+    uint stride = _e4 * WG;
+    uint n_vec = params.n_vec;
+    S _e10 = s_identity();
+    acc0_ = _e10;
+    S _e12 = acc0_;
+    acc1_ = _e12;
+    S _e14 = acc0_;
+    acc2_ = _e14;
+    S _e16 = acc0_;
+    acc3_ = _e16;
+    i = (group * WG) + lid_1;
+    uint2 loop_bound = uint2(4294967295u);
+    while(true) {
+        if (metal::all(loop_bound == uint2(0u))) { break; }
+        loop_bound -= uint2(loop_bound.y == 0u, 1u);
+        uint _e22 = i;
+        if ((_e22 + (3u * stride)) < n_vec) {
+        } else {
+            break;
+        }
+        {
+            S _e27 = acc0_;
+            uint _e29 = i;
+            metal::float4 _e31 = src_vec[_e29];
+            S _e32 = s_add(_e27, _e31);
+            acc0_ = _e32;
+            S _e33 = acc1_;
+            uint _e35 = i;
+            metal::float4 _e38 = src_vec[_e35 + stride];
+            S _e39 = s_add(_e33, _e38);
+            acc1_ = _e39;
+            S _e40 = acc2_;
+            uint _e42 = i;
+            metal::float4 _e47 = src_vec[_e42 + (2u * stride)];
+            S _e48 = s_add(_e40, _e47);
+            acc2_ = _e48;
+            S _e49 = acc3_;
+            uint _e51 = i;
+            metal::float4 _e56 = src_vec[_e51 + (3u * stride)];
+            S _e57 = s_add(_e49, _e56);
+            acc3_ = _e57;
+            uint _e58 = i;
+            i = _e58 + (4u * stride);
+        }
+    }
+    uint2 loop_bound_1 = uint2(4294967295u);
+    while(true) {
+        if (metal::all(loop_bound_1 == uint2(0u))) { break; }
+        loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
+        uint _e62 = i;
+        if (_e62 < n_vec) {
+        } else {
+            break;
+        }
+        {
+            S _e64 = acc0_;
+            uint _e66 = i;
+            metal::float4 _e68 = src_vec[_e66];
+            S _e69 = s_add(_e64, _e68);
+            acc0_ = _e69;
+            uint _e70 = i;
+            i = _e70 + stride;
+        }
+    }
+    S _e72 = acc0_;
+    S _e73 = acc1_;
+    S _e74 = s_merge(_e72, _e73);
+    S _e75 = acc2_;
+    S _e76 = acc3_;
+    S _e77 = s_merge(_e75, _e76);
+    S _e78 = s_merge(_e74, _e77);
+    A _e79 = s_finish(_e78);
+    a_9 = _e79;
+    uint t_1 = (n_vec * EPV) + lid_1;
+    if (group == 0u) {
+        local_4 = lid_1 < 3u;
+    } else {
+        local_4 = false;
+    }
+    bool _e91 = local_4;
+    if (_e91) {
+        uint _e96 = params.n;
+        local_5 = t_1 < _e96;
+    } else {
+        local_5 = false;
+    }
+    bool _e99 = local_5;
+    if (_e99) {
+        A _e100 = a_9;
+        A _e101 = load_elem(t_1, src, _buffer_sizes);
+        A _e102 = combine(_e100, _e101);
+        a_9 = _e102;
+    }
+    A _e103 = a_9;
+    return _e103;
+}
+
+float f16_at(
+    uint w_1,
+    uint k_2
+) {
+    return float2(as_type<half2>(w_1))[k_2 & 1u];
+}
+
+metal::float4 f16_lo4_(
+    metal::uint4 x_11
+) {
+    return metal::float4(float2(as_type<half2>(x_11.x)).x, float2(as_type<half2>(x_11.y)).x, float2(as_type<half2>(x_11.z)).x, float2(as_type<half2>(x_11.w)).x);
+}
+
+metal::float4 f16_hi4_(
+    metal::uint4 x_12
+) {
+    return metal::float4(float2(as_type<half2>(x_12.x)).y, float2(as_type<half2>(x_12.y)).y, float2(as_type<half2>(x_12.z)).y, float2(as_type<half2>(x_12.w)).y);
+}
+
+metal::float4 f16_four(
+    metal::uint2 w_2
+) {
+    return metal::float4(float2(as_type<half2>(w_2.x)), float2(as_type<half2>(w_2.y)));
+}
+
+struct main_Input {
+};
+[[max_total_threads_per_threadgroup(256)]] kernel void main_(
+  uint lid [[thread_index_in_threadgroup]]
+, metal::uint3 wid [[threadgroup_position_in_grid]]
+, uint lane [[thread_index_in_simdgroup]]
+, uint sg_size [[threads_per_simdgroup]]
+, uint sg_id [[simdgroup_index_in_threadgroup]]
+, uint n_sg [[simdgroups_per_threadgroup]]
+, device type_2 const& src [[user(fake0)]]
+, device type_9 const& src_vec [[user(fake0)]]
+, device type_10& dst [[user(fake0)]]
+, constant Params& params [[user(fake0)]]
+, threadgroup type_11& scratch
+, constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
+) {
+    if (lid == 0u) {
+        scratch = {};
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    A b = {};
+    uint j = {};
+    A _e7 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
+    A _e8 = subgroup_combine(_e7);
+    if (lane == 0u) {
+        scratch.inner[sg_id] = _e8;
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    A _e13 = identity();
+    b = _e13;
+    j = lane;
+    uint2 loop_bound_2 = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e24 = j;
+            j = _e24 + sg_size;
+        }
+        loop_init = false;
+        uint _e16 = j;
+        if (_e16 < n_sg) {
+        } else {
+            break;
+        }
+        {
+            A _e18 = b;
+            uint _e20 = j;
+            A _e22 = scratch.inner[_e20];
+            A _e23 = combine(_e18, _e22);
+            b = _e23;
+        }
+    }
+    A _e26 = b;
+    A _e27 = subgroup_combine(_e26);
+    if (lid == 0u) {
+        uint _e33 = params.dst_base;
+        A _e37 = finalize(_e27);
+        dst[_e33 + wid.x] = _e37;
+        return;
+    } else {
+        return;
+    }
+}
