@@ -152,6 +152,84 @@ fn reduce_cols(lid: u32, wid: vec3<u32>) {
     }
 }
 
+// Column pairs: the columns layout for 16-bit input (first pass, even `inner`), where each
+// thread owns two adjacent columns, the two halves of one u32 word: loads of k and k + 1 read the
+// same word (the compiler merges them), so a warp reads whole words instead of every word twice.
+// `lanes` threads cover 2 * lanes columns; tiles count column pairs.
+var<workgroup> scratch_b: array<S, WG>;
+
+fn reduce_col_pairs(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g >= params.groups {
+        return;
+    }
+    let shift = params.lanes_shift;
+    let cols = 1u << shift;
+    let slices = WG >> shift;
+    let tx = lid & (cols - 1u);
+    let ty = lid >> shift;
+    let split = wid.z;
+    var o = 0u;
+    var tile = g;
+    if params.outer > 1u {
+        o = g / params.tiles;
+        tile = g - o * params.tiles;
+    }
+    let i = ((tile << shift) + tx) * 2u;
+    let inner = params.inner;
+    var a0 = identity();
+    var b0 = a0;
+    if i < inner {
+        var a1 = a0;
+        var b1 = a0;
+        var a2 = a0;
+        var b2 = a0;
+        var a3 = a0;
+        var b3 = a0;
+        let start = split * params.chunk;
+        let end = min(start + params.chunk, params.r);
+        let step = slices * inner;
+        var j = start + ty;
+        var k = (o * params.r + j) * inner + i;
+        // Four words in flight per thread, as the one-column layout has four elements.
+        while j + 3u * slices < end {
+            a0 = combine(a0, load(k, j));
+            b0 = combine(b0, load(k + 1u, j));
+            a1 = combine(a1, load(k + step, j + slices));
+            b1 = combine(b1, load(k + step + 1u, j + slices));
+            a2 = combine(a2, load(k + 2u * step, j + 2u * slices));
+            b2 = combine(b2, load(k + 2u * step + 1u, j + 2u * slices));
+            a3 = combine(a3, load(k + 3u * step, j + 3u * slices));
+            b3 = combine(b3, load(k + 3u * step + 1u, j + 3u * slices));
+            j += 4u * slices;
+            k += 4u * step;
+        }
+        while j < end {
+            a0 = combine(a0, load(k, j));
+            b0 = combine(b0, load(k + 1u, j));
+            j += slices;
+            k += step;
+        }
+        a0 = combine(combine(a0, a1), combine(a2, a3));
+        b0 = combine(combine(b0, b1), combine(b2, b3));
+    }
+    scratch[lid] = a0;
+    scratch_b[lid] = b0;
+    workgroupBarrier();
+    for (var s = slices / 2u; s > 0u; s = s >> 1u) {
+        if ty < s {
+            scratch[lid] = combine(scratch[lid], scratch[lid + s * cols]);
+            scratch_b[lid] = combine(scratch_b[lid], scratch_b[lid + s * cols]);
+        }
+        workgroupBarrier();
+    }
+    if ty == 0u && i < inner {
+        let out = (o * params.splits + split) * inner + i;
+        store(out, scratch[lid]);
+        store(out + 1u, scratch_b[lid]);
+    }
+}
+
 // Wide variants, where each thread owns whole outputs (one thread per row, or a workgroup
 // exactly as wide as its columns): each thread takes four outputs WG apart, so four independent
 // loads are in flight per step and a quarter of the workgroups are needed. No shared memory.

@@ -447,16 +447,20 @@ pub enum Layout {
     /// First pass of argmin/argmax over a whole f32 array: workgroups stride over vec4 words
     /// comparing integer keys, one state per workgroup (see shaders/reduce_flat.wgsl).
     Flat,
+    /// Columns of 16-bit input (first pass, even `inner`): each thread owns two adjacent
+    /// columns, the halves of one u32 word.
+    ColPairs,
 }
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 5] = [
+    pub const ALL: [Layout; 6] = [
         Layout::Rows,
         Layout::Cols,
         Layout::RowsWide,
         Layout::ColsWide,
         Layout::Flat,
+        Layout::ColPairs,
     ];
 
     /// Lower-case name, as used in kernel labels.
@@ -467,6 +471,7 @@ impl Layout {
             Layout::RowsWide => "rowswide",
             Layout::ColsWide => "colswide",
             Layout::Flat => "flat",
+            Layout::ColPairs => "colpairs",
         }
     }
 }
@@ -506,7 +511,12 @@ impl AxisVariant {
                                     dst_final,
                                     workgroup_size,
                                 };
-                                if layout != Layout::Flat || k.flat_capable() {
+                                let exists = match layout {
+                                    Layout::Flat => k.flat_capable(),
+                                    Layout::ColPairs => input.is_half() && !src_state,
+                                    _ => true,
+                                };
+                                if exists {
                                     v.push(k);
                                 }
                             }
@@ -561,6 +571,7 @@ impl AxisVariant {
             Layout::RowsWide => "rows_wide_entry",
             Layout::ColsWide => "cols_wide_entry",
             Layout::Flat => "reduce_flat",
+            Layout::ColPairs => "reduce_col_pairs",
         };
         s.push_str(&format!(
             "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {{ {entry}(lid, wid); }}\n"
