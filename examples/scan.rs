@@ -132,7 +132,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--max-groups" => {
                 let v = val()?;
-                a.options.max_workgroups = v.parse().map_err(|_| bad("--max-groups", &v))?;
+                a.options.target_workgroups = v.parse().map_err(|_| bad("--max-groups", &v))?;
             }
             "--no-subgroups" => a.options.subgroups = wgpu_reduce::Subgroups::Off,
             "-h" | "--help" => return Err(USAGE.into()),

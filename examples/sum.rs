@@ -21,7 +21,8 @@
 //!   --repeat R       timed runs per size, after a warm-up (0.5 s of batches); medians are printed
 //!   --batch K        also time K reductions recorded into one submission (default 10)
 //!   --csv PATH       append one line per size to PATH
-//!   --wg W           workgroup size (64, 128, 256); --max-groups G: first-pass workgroups;
+//!   --wg W           workgroup size (64, 128, 256); --max-groups G: first-pass workgroups of
+//!                    whole arrays; --target-groups G: workgroups a pass along axes aims for;
 //!   --no-subgroups   force the shared-memory workgroup step
 //!   --memory-usage   wgpu's MemoryHints::MemoryUsage allocator setting (default Performance)
 //!
@@ -54,8 +55,8 @@ struct Args {
 const USAGE: &str =
     "usage: sum [--sizes A,B | --n A,B | --shape AxB,..] [--axis A,..] [--keepdim] \
 [--dtype f32|i32|u32|f16|bf16] [--op sum|prod|min|max|mean|var|std|argmin|argmax] [--out T] \
-[--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups] \
-[--memory-usage]";
+[--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--target-groups G] \
+[--no-subgroups] [--memory-usage]";
 
 fn parse_list<T: std::str::FromStr>(s: &str) -> Result<Vec<T>, String> {
     s.split(',')
@@ -130,6 +131,7 @@ fn parse_args() -> Result<Args, String> {
             "--csv" => args.csv = Some(value()?),
             "--wg" => args.options.workgroup_size = parse_list::<u32>(&value()?)?[0],
             "--max-groups" => args.options.max_workgroups = parse_list::<u32>(&value()?)?[0],
+            "--target-groups" => args.options.target_workgroups = parse_list::<u32>(&value()?)?[0],
             "--no-subgroups" => args.options.subgroups = wgpu_reduce::Subgroups::Off,
             "--memory-usage" => args.options.memory_hints = wgpu::MemoryHints::MemoryUsage,
             "-h" | "--help" => return Err(USAGE.into()),

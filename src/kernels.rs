@@ -36,8 +36,10 @@ pub const REDUCE_TREE_WGSL: &str = include_str!("../shaders/reduce_tree.wgsl");
 pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../shaders/reduce_subgroup.wgsl");
 /// WGSL of the general `[outer, r, inner]` reduction (rows and columns layouts).
 pub const REDUCE_AXIS_WGSL: &str = include_str!("../shaders/reduce_axis.wgsl");
-/// The flat layout's entry (argmin/argmax over a whole f32 array), appended to the axis kernel.
+/// The flat layout's entry (argmin/argmax over a whole f32 array), added to the axis kernel.
 pub const REDUCE_FLAT_WGSL: &str = include_str!("../shaders/reduce_flat.wgsl");
+/// The column-pairs layout's entry (16-bit columns), added to the axis kernel.
+pub const REDUCE_COL_PAIRS_WGSL: &str = include_str!("../shaders/reduce_col_pairs.wgsl");
 /// WGSL of the f32 → f16/bf16 packing kernel.
 pub const PACK_WGSL: &str = include_str!("../shaders/pack.wgsl");
 /// WGSL shared by every scan pass: parameters, tile geometry, the decoupled look-back.
@@ -559,10 +561,12 @@ impl AxisVariant {
     pub fn source(&self) -> String {
         let mut s = self.prelude();
         s.push_str(COMMON_WGSL);
-        // The axis source ends with the entry's attribute, so the flat layout's functions go
+        // The axis source ends with the entry's attribute, so a layout's own functions go
         // before it (module-scope declarations may come in any order).
-        if self.layout == Layout::Flat {
-            s.push_str(REDUCE_FLAT_WGSL);
+        match self.layout {
+            Layout::Flat => s.push_str(REDUCE_FLAT_WGSL),
+            Layout::ColPairs => s.push_str(REDUCE_COL_PAIRS_WGSL),
+            _ => {}
         }
         s.push_str(REDUCE_AXIS_WGSL);
         let entry = match self.layout {
@@ -681,6 +685,23 @@ impl AxisVariant {
             p.push_str(&format!(
                 "fn load(k0: u32, j0: u32) -> S {{ let k = params.src_base + k0; \
                  let j = params.j_base + j0; {load_raw} }}\n"
+            ));
+        }
+        if self.layout == Layout::ColPairs {
+            // Both halves of the word at even element k (the planner keeps k even), from one
+            // load: two loads of k and k + 1 would cost two load instructions per word.
+            let half = if self.input == DType::F16 {
+                "f16_at"
+            } else {
+                "bf16_at"
+            };
+            let from_word = load_raw.replace(&elem, &format!("{half}(w, h)"));
+            p.push_str(&format!(
+                "struct Pair {{ a: S, b: S }}\n\
+                 fn load_half(w: u32, h: u32, j: u32) -> S {{ {from_word} }}\n\
+                 fn load2(k0: u32, j0: u32) -> Pair {{ let k = params.src_base + k0; \
+                 let j = params.j_base + j0; let w = src[k >> 1u]; \
+                 return Pair(load_half(w, 0u, j), load_half(w, 1u, j)); }}\n"
             ));
         }
         p.push_str(&format!("fn finalize(s: S) -> {out} {{ {finalize} }}\n"));

@@ -193,6 +193,7 @@ fn small_workgroups_and_grid_take_the_other_plans() {
     let ctx = Context::with_options(wgpu_reduce::ContextOptions {
         workgroup_size: 64,
         max_workgroups: 4,
+        target_workgroups: 4,
         poison_temporaries: true,
         ..Default::default()
     })

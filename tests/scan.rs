@@ -279,7 +279,7 @@ fn workgroups_loop_over_tiles() {
     let mut rng = common::rng("workgroups_loop_over_tiles");
     let options = wgpu_reduce::ContextOptions {
         workgroup_size: 64,
-        max_workgroups: 3,
+        target_workgroups: 3,
         poison_temporaries: true,
         ..Default::default()
     };

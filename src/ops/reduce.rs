@@ -935,8 +935,10 @@ impl Recorder {
             };
             return self.record_piece(&f.reading_states(&states), rest, final_dst, at);
         }
-        let pairs = !x_state && input.is_half();
-        let passes = plan_axis(p, wg, tuning.max_workgroups, budget / state, pairs);
+        // Column pairs read whole words: the piece must start on one (windows start on whole
+        // words, so the element offset inside the window has the parity of src_at).
+        let pairs = !x_state && input.is_half() && at.src_at.is_multiple_of(2);
+        let passes = plan_axis(p, wg, tuning.target_workgroups, budget / state, pairs);
         let mut src = x.clone();
         let mut src_state = x_state;
         for (i, pass) in passes.iter().enumerate() {

@@ -505,7 +505,7 @@ impl Recorder {
     /// Records one scan pass over `n_tiles` tiles, with the grid's x extent and the number of
     /// workgroups in the params: one workgroup per tile (or per `workgroup_size` rows) for serial
     /// and look-back passes, at most
-    /// [`Tuning::max_workgroups`](crate::Tuning) otherwise (each loops over tiles).
+    /// [`Tuning::target_workgroups`](crate::Tuning) otherwise (each loops over tiles).
     #[allow(clippy::too_many_arguments)]
     fn push_scan(
         &mut self,
@@ -521,7 +521,7 @@ impl Recorder {
         let cap = if one_each {
             u32::MAX
         } else {
-            self.ctx().tuning().max_workgroups.max(1)
+            self.ctx().tuning().target_workgroups.max(1)
         };
         let groups = (n_tiles as u32).min(cap);
         params[7] = self.grid(groups)?.0;

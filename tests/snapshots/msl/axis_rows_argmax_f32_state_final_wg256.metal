@@ -646,340 +646,97 @@ void reduce_cols(
     }
 }
 
-void reduce_col_pairs(
-    uint lid_3,
-    metal::uint3 wid_3,
-    device type_3 const& src,
-    constant AxisParams& params,
-    device type_4& dst,
-    threadgroup type_8& scratch,
-    threadgroup type_8& scratch_b,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint o_2 = 0u;
-    uint tile_1 = {};
-    ArgState a0_ = {};
-    ArgState b0_ = {};
-    ArgState a1_ = {};
-    ArgState b1_ = {};
-    ArgState a2_ = {};
-    ArgState b2_ = {};
-    ArgState a3_ = {};
-    ArgState b3_ = {};
-    uint j_3 = {};
-    uint k_3 = {};
-    uint s_4 = {};
-    bool local_10 = {};
-    uint _e5 = params.groups_x;
-    uint g_4 = (wid_3.y * _e5) + wid_3.x;
-    uint _e11 = params.groups;
-    if (g_4 >= _e11) {
-        return;
-    }
-    uint shift_3 = params.lanes_shift;
-    uint cols_1 = 1u << shift_3;
-    uint slices_1 = WG >> shift_3;
-    uint tx_1 = lid_3 & (cols_1 - 1u);
-    uint ty_1 = lid_3 >> shift_3;
-    uint split_3 = wid_3.z;
-    tile_1 = g_4;
-    uint _e30 = params.outer;
-    if (_e30 > 1u) {
-        uint _e35 = params.tiles;
-        o_2 = naga_div(g_4, _e35);
-        uint _e37 = o_2;
-        uint _e40 = params.tiles;
-        tile_1 = g_4 - (_e37 * _e40);
-    }
-    uint _e43 = tile_1;
-    uint i_1 = ((_e43 << shift_3) + tx_1) * 2u;
-    uint inner_1 = params.inner;
-    ArgState _e51 = identity();
-    a0_ = _e51;
-    ArgState _e53 = a0_;
-    b0_ = _e53;
-    if (i_1 < inner_1) {
-        ArgState _e56 = a0_;
-        a1_ = _e56;
-        ArgState _e58 = a0_;
-        b1_ = _e58;
-        ArgState _e60 = a0_;
-        a2_ = _e60;
-        ArgState _e62 = a0_;
-        b2_ = _e62;
-        ArgState _e64 = a0_;
-        a3_ = _e64;
-        ArgState _e66 = a0_;
-        b3_ = _e66;
-        uint _e70 = params.chunk;
-        uint start_2 = split_3 * _e70;
-        uint _e74 = params.chunk;
-        uint _e78 = params.r;
-        uint end_2 = metal::min(start_2 + _e74, _e78);
-        uint step_1 = slices_1 * inner_1;
-        j_3 = start_2 + ty_1;
-        uint _e83 = o_2;
-        uint _e86 = params.r;
-        uint _e88 = j_3;
-        k_3 = (((_e83 * _e86) + _e88) * inner_1) + i_1;
-        uint2 loop_bound_6 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_6 == uint2(0u))) { break; }
-            loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
-            uint _e93 = j_3;
-            if ((_e93 + (3u * slices_1)) < end_2) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e98 = a0_;
-                uint _e99 = k_3;
-                uint _e100 = j_3;
-                ArgState _e101 = load(_e99, _e100, src, params, _buffer_sizes);
-                ArgState _e102 = combine(_e98, _e101);
-                a0_ = _e102;
-                ArgState _e103 = b0_;
-                uint _e104 = k_3;
-                uint _e107 = j_3;
-                ArgState _e108 = load(_e104 + 1u, _e107, src, params, _buffer_sizes);
-                ArgState _e109 = combine(_e103, _e108);
-                b0_ = _e109;
-                ArgState _e110 = a1_;
-                uint _e111 = k_3;
-                uint _e113 = j_3;
-                ArgState _e115 = load(_e111 + step_1, _e113 + slices_1, src, params, _buffer_sizes);
-                ArgState _e116 = combine(_e110, _e115);
-                a1_ = _e116;
-                ArgState _e117 = b1_;
-                uint _e118 = k_3;
-                uint _e122 = j_3;
-                ArgState _e124 = load((_e118 + step_1) + 1u, _e122 + slices_1, src, params, _buffer_sizes);
-                ArgState _e125 = combine(_e117, _e124);
-                b1_ = _e125;
-                ArgState _e126 = a2_;
-                uint _e127 = k_3;
-                uint _e131 = j_3;
-                ArgState _e135 = load(_e127 + (2u * step_1), _e131 + (2u * slices_1), src, params, _buffer_sizes);
-                ArgState _e136 = combine(_e126, _e135);
-                a2_ = _e136;
-                ArgState _e137 = b2_;
-                uint _e138 = k_3;
-                uint _e144 = j_3;
-                ArgState _e148 = load((_e138 + (2u * step_1)) + 1u, _e144 + (2u * slices_1), src, params, _buffer_sizes);
-                ArgState _e149 = combine(_e137, _e148);
-                b2_ = _e149;
-                ArgState _e150 = a3_;
-                uint _e151 = k_3;
-                uint _e155 = j_3;
-                ArgState _e159 = load(_e151 + (3u * step_1), _e155 + (3u * slices_1), src, params, _buffer_sizes);
-                ArgState _e160 = combine(_e150, _e159);
-                a3_ = _e160;
-                ArgState _e161 = b3_;
-                uint _e162 = k_3;
-                uint _e168 = j_3;
-                ArgState _e172 = load((_e162 + (3u * step_1)) + 1u, _e168 + (3u * slices_1), src, params, _buffer_sizes);
-                ArgState _e173 = combine(_e161, _e172);
-                b3_ = _e173;
-                uint _e174 = j_3;
-                j_3 = _e174 + (4u * slices_1);
-                uint _e178 = k_3;
-                k_3 = _e178 + (4u * step_1);
-            }
-        }
-        uint2 loop_bound_7 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_7 == uint2(0u))) { break; }
-            loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
-            uint _e182 = j_3;
-            if (_e182 < end_2) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e184 = a0_;
-                uint _e185 = k_3;
-                uint _e186 = j_3;
-                ArgState _e187 = load(_e185, _e186, src, params, _buffer_sizes);
-                ArgState _e188 = combine(_e184, _e187);
-                a0_ = _e188;
-                ArgState _e189 = b0_;
-                uint _e190 = k_3;
-                uint _e193 = j_3;
-                ArgState _e194 = load(_e190 + 1u, _e193, src, params, _buffer_sizes);
-                ArgState _e195 = combine(_e189, _e194);
-                b0_ = _e195;
-                uint _e196 = j_3;
-                j_3 = _e196 + slices_1;
-                uint _e198 = k_3;
-                k_3 = _e198 + step_1;
-            }
-        }
-        ArgState _e200 = a0_;
-        ArgState _e201 = a1_;
-        ArgState _e202 = combine(_e200, _e201);
-        ArgState _e203 = a2_;
-        ArgState _e204 = a3_;
-        ArgState _e205 = combine(_e203, _e204);
-        ArgState _e206 = combine(_e202, _e205);
-        a0_ = _e206;
-        ArgState _e207 = b0_;
-        ArgState _e208 = b1_;
-        ArgState _e209 = combine(_e207, _e208);
-        ArgState _e210 = b2_;
-        ArgState _e211 = b3_;
-        ArgState _e212 = combine(_e210, _e211);
-        ArgState _e213 = combine(_e209, _e212);
-        b0_ = _e213;
-    }
-    ArgState _e216 = a0_;
-    scratch.inner[lid_3] = _e216;
-    ArgState _e219 = b0_;
-    scratch_b.inner[lid_3] = _e219;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_4 = naga_div(slices_1, 2u);
-    uint2 loop_bound_8 = uint2(4294967295u);
-    bool loop_init_2 = true;
-    while(true) {
-        if (metal::all(loop_bound_8 == uint2(0u))) { break; }
-        loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        if (!loop_init_2) {
-            uint _e252 = s_4;
-            s_4 = _e252 >> 1u;
-        }
-        loop_init_2 = false;
-        uint _e223 = s_4;
-        if (_e223 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e226 = s_4;
-            if (ty_1 < _e226) {
-                ArgState _e232 = scratch.inner[lid_3];
-                uint _e234 = s_4;
-                ArgState _e238 = scratch.inner[lid_3 + (_e234 * cols_1)];
-                ArgState _e239 = combine(_e232, _e238);
-                scratch.inner[lid_3] = _e239;
-                ArgState _e244 = scratch_b.inner[lid_3];
-                uint _e246 = s_4;
-                ArgState _e250 = scratch_b.inner[lid_3 + (_e246 * cols_1)];
-                ArgState _e251 = combine(_e244, _e250);
-                scratch_b.inner[lid_3] = _e251;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (ty_1 == 0u) {
-        local_10 = i_1 < inner_1;
-    } else {
-        local_10 = false;
-    }
-    bool _e261 = local_10;
-    if (_e261) {
-        uint _e262 = o_2;
-        uint _e265 = params.splits;
-        uint out = (((_e262 * _e265) + split_3) * inner_1) + i_1;
-        ArgState _e272 = scratch.inner[lid_3];
-        store(out, _e272, params, dst, _buffer_sizes);
-        ArgState _e277 = scratch_b.inner[lid_3];
-        store(out + 1u, _e277, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
 void reduce_rows_wide(
-    uint lid_4,
+    uint lid_3,
     uint g,
     device type_3 const& src,
     constant AxisParams& params,
     device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
-    ArgState a0_1 = {};
-    ArgState a1_1 = {};
-    ArgState a2_1 = {};
-    ArgState a3_1 = {};
-    uint j_4 = 0u;
+    ArgState a0_ = {};
+    ArgState a1_ = {};
+    ArgState a2_ = {};
+    ArgState a3_ = {};
+    uint j_3 = 0u;
     uint r = params.r;
-    uint row0_ = ((g * 4u) * WG) + lid_4;
+    uint row0_ = ((g * 4u) * WG) + lid_3;
     uint row1_ = row0_ + WG;
     uint row2_ = row0_ + 512u;
     uint row3_ = row0_ + 768u;
     uint outer = params.outer;
     ArgState _e19 = identity();
-    a0_1 = _e19;
-    ArgState _e21 = a0_1;
-    a1_1 = _e21;
-    ArgState _e23 = a0_1;
-    a2_1 = _e23;
-    ArgState _e25 = a0_1;
-    a3_1 = _e25;
-    uint2 loop_bound_9 = uint2(4294967295u);
-    bool loop_init_3 = true;
+    a0_ = _e19;
+    ArgState _e21 = a0_;
+    a1_ = _e21;
+    ArgState _e23 = a0_;
+    a2_ = _e23;
+    ArgState _e25 = a0_;
+    a3_ = _e25;
+    uint2 loop_bound_6 = uint2(4294967295u);
+    bool loop_init_2 = true;
     while(true) {
-        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
-        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        if (!loop_init_3) {
-            uint _e64 = j_4;
-            j_4 = _e64 + 1u;
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (!loop_init_2) {
+            uint _e64 = j_3;
+            j_3 = _e64 + 1u;
         }
-        loop_init_3 = false;
-        uint _e29 = j_4;
+        loop_init_2 = false;
+        uint _e29 = j_3;
         if (_e29 < r) {
         } else {
             break;
         }
         {
             if (row0_ < outer) {
-                ArgState _e32 = a0_1;
-                uint _e34 = j_4;
-                uint _e36 = j_4;
+                ArgState _e32 = a0_;
+                uint _e34 = j_3;
+                uint _e36 = j_3;
                 ArgState _e37 = load((row0_ * r) + _e34, _e36, src, params, _buffer_sizes);
                 ArgState _e38 = combine(_e32, _e37);
-                a0_1 = _e38;
+                a0_ = _e38;
             }
             if (row1_ < outer) {
-                ArgState _e40 = a1_1;
-                uint _e42 = j_4;
-                uint _e44 = j_4;
+                ArgState _e40 = a1_;
+                uint _e42 = j_3;
+                uint _e44 = j_3;
                 ArgState _e45 = load((row1_ * r) + _e42, _e44, src, params, _buffer_sizes);
                 ArgState _e46 = combine(_e40, _e45);
-                a1_1 = _e46;
+                a1_ = _e46;
             }
             if (row2_ < outer) {
-                ArgState _e48 = a2_1;
-                uint _e50 = j_4;
-                uint _e52 = j_4;
+                ArgState _e48 = a2_;
+                uint _e50 = j_3;
+                uint _e52 = j_3;
                 ArgState _e53 = load((row2_ * r) + _e50, _e52, src, params, _buffer_sizes);
                 ArgState _e54 = combine(_e48, _e53);
-                a2_1 = _e54;
+                a2_ = _e54;
             }
             if (row3_ < outer) {
-                ArgState _e56 = a3_1;
-                uint _e58 = j_4;
-                uint _e60 = j_4;
+                ArgState _e56 = a3_;
+                uint _e58 = j_3;
+                uint _e60 = j_3;
                 ArgState _e61 = load((row3_ * r) + _e58, _e60, src, params, _buffer_sizes);
                 ArgState _e62 = combine(_e56, _e61);
-                a3_1 = _e62;
+                a3_ = _e62;
             }
         }
     }
     if (row0_ < outer) {
-        ArgState _e67 = a0_1;
+        ArgState _e67 = a0_;
         store(row0_, _e67, params, dst, _buffer_sizes);
     }
     if (row1_ < outer) {
-        ArgState _e69 = a1_1;
+        ArgState _e69 = a1_;
         store(row1_, _e69, params, dst, _buffer_sizes);
     }
     if (row2_ < outer) {
-        ArgState _e71 = a2_1;
+        ArgState _e71 = a2_;
         store(row2_, _e71, params, dst, _buffer_sizes);
     }
     if (row3_ < outer) {
-        ArgState _e73 = a3_1;
+        ArgState _e73 = a3_;
         store(row3_, _e73, params, dst, _buffer_sizes);
         return;
     } else {
@@ -988,7 +745,7 @@ void reduce_rows_wide(
 }
 
 void reduce_cols_wide(
-    uint lid_5,
+    uint lid_4,
     uint g_1,
     uint split,
     device type_3 const& src,
@@ -996,110 +753,110 @@ void reduce_cols_wide(
     device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
-    uint o_3 = 0u;
-    uint tile_2 = {};
-    ArgState a0_2 = {};
-    ArgState a1_2 = {};
-    ArgState a2_2 = {};
-    ArgState a3_2 = {};
-    uint j_5 = {};
-    tile_2 = g_1;
+    uint o_2 = 0u;
+    uint tile_1 = {};
+    ArgState a0_1 = {};
+    ArgState a1_1 = {};
+    ArgState a2_1 = {};
+    ArgState a3_1 = {};
+    uint j_4 = {};
+    tile_1 = g_1;
     uint _e8 = params.outer;
     if (_e8 > 1u) {
         uint _e13 = params.tiles;
-        o_3 = naga_div(g_1, _e13);
-        uint _e15 = o_3;
+        o_2 = naga_div(g_1, _e13);
+        uint _e15 = o_2;
         uint _e18 = params.tiles;
-        tile_2 = g_1 - (_e15 * _e18);
+        tile_1 = g_1 - (_e15 * _e18);
     }
-    uint inner_2 = params.inner;
-    uint _e24 = tile_2;
-    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
+    uint inner_1 = params.inner;
+    uint _e24 = tile_1;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_4;
     uint i1_ = i0_ + WG;
     uint i2_ = i0_ + 512u;
     uint i3_ = i0_ + 768u;
     uint _e38 = params.chunk;
-    uint start_3 = split * _e38;
+    uint start_2 = split * _e38;
     uint _e42 = params.chunk;
     uint _e46 = params.r;
-    uint end_3 = metal::min(start_3 + _e42, _e46);
+    uint end_2 = metal::min(start_2 + _e42, _e46);
     ArgState _e48 = identity();
-    a0_2 = _e48;
-    ArgState _e50 = a0_2;
-    a1_2 = _e50;
-    ArgState _e52 = a0_2;
-    a2_2 = _e52;
-    ArgState _e54 = a0_2;
-    a3_2 = _e54;
-    j_5 = start_3;
-    uint2 loop_bound_10 = uint2(4294967295u);
-    bool loop_init_4 = true;
+    a0_1 = _e48;
+    ArgState _e50 = a0_1;
+    a1_1 = _e50;
+    ArgState _e52 = a0_1;
+    a2_1 = _e52;
+    ArgState _e54 = a0_1;
+    a3_1 = _e54;
+    j_4 = start_2;
+    uint2 loop_bound_7 = uint2(4294967295u);
+    bool loop_init_3 = true;
     while(true) {
-        if (metal::all(loop_bound_10 == uint2(0u))) { break; }
-        loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
-        if (!loop_init_4) {
-            uint _e92 = j_5;
-            j_5 = _e92 + 1u;
+        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
+        if (!loop_init_3) {
+            uint _e92 = j_4;
+            j_4 = _e92 + 1u;
         }
-        loop_init_4 = false;
-        uint _e57 = j_5;
-        if (_e57 < end_3) {
+        loop_init_3 = false;
+        uint _e57 = j_4;
+        if (_e57 < end_2) {
         } else {
             break;
         }
         {
-            uint _e59 = o_3;
+            uint _e59 = o_2;
             uint _e62 = params.r;
-            uint _e64 = j_5;
-            uint k_5 = ((_e59 * _e62) + _e64) * inner_2;
-            if (i0_ < inner_2) {
-                ArgState _e68 = a0_2;
-                uint _e70 = j_5;
-                ArgState _e71 = load(k_5 + i0_, _e70, src, params, _buffer_sizes);
+            uint _e64 = j_4;
+            uint k_4 = ((_e59 * _e62) + _e64) * inner_1;
+            if (i0_ < inner_1) {
+                ArgState _e68 = a0_1;
+                uint _e70 = j_4;
+                ArgState _e71 = load(k_4 + i0_, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
-                a0_2 = _e72;
+                a0_1 = _e72;
             }
-            if (i1_ < inner_2) {
-                ArgState _e74 = a1_2;
-                uint _e76 = j_5;
-                ArgState _e77 = load(k_5 + i1_, _e76, src, params, _buffer_sizes);
+            if (i1_ < inner_1) {
+                ArgState _e74 = a1_1;
+                uint _e76 = j_4;
+                ArgState _e77 = load(k_4 + i1_, _e76, src, params, _buffer_sizes);
                 ArgState _e78 = combine(_e74, _e77);
-                a1_2 = _e78;
+                a1_1 = _e78;
             }
-            if (i2_ < inner_2) {
-                ArgState _e80 = a2_2;
-                uint _e82 = j_5;
-                ArgState _e83 = load(k_5 + i2_, _e82, src, params, _buffer_sizes);
+            if (i2_ < inner_1) {
+                ArgState _e80 = a2_1;
+                uint _e82 = j_4;
+                ArgState _e83 = load(k_4 + i2_, _e82, src, params, _buffer_sizes);
                 ArgState _e84 = combine(_e80, _e83);
-                a2_2 = _e84;
+                a2_1 = _e84;
             }
-            if (i3_ < inner_2) {
-                ArgState _e86 = a3_2;
-                uint _e88 = j_5;
-                ArgState _e89 = load(k_5 + i3_, _e88, src, params, _buffer_sizes);
+            if (i3_ < inner_1) {
+                ArgState _e86 = a3_1;
+                uint _e88 = j_4;
+                ArgState _e89 = load(k_4 + i3_, _e88, src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e86, _e89);
-                a3_2 = _e90;
+                a3_1 = _e90;
             }
         }
     }
-    uint _e94 = o_3;
+    uint _e94 = o_2;
     uint _e97 = params.splits;
-    uint out_1 = ((_e94 * _e97) + split) * inner_2;
-    if (i0_ < inner_2) {
-        ArgState _e103 = a0_2;
-        store(out_1 + i0_, _e103, params, dst, _buffer_sizes);
+    uint out = ((_e94 * _e97) + split) * inner_1;
+    if (i0_ < inner_1) {
+        ArgState _e103 = a0_1;
+        store(out + i0_, _e103, params, dst, _buffer_sizes);
     }
-    if (i1_ < inner_2) {
-        ArgState _e106 = a1_2;
-        store(out_1 + i1_, _e106, params, dst, _buffer_sizes);
+    if (i1_ < inner_1) {
+        ArgState _e106 = a1_1;
+        store(out + i1_, _e106, params, dst, _buffer_sizes);
     }
-    if (i2_ < inner_2) {
-        ArgState _e109 = a2_2;
-        store(out_1 + i2_, _e109, params, dst, _buffer_sizes);
+    if (i2_ < inner_1) {
+        ArgState _e109 = a2_1;
+        store(out + i2_, _e109, params, dst, _buffer_sizes);
     }
-    if (i3_ < inner_2) {
-        ArgState _e112 = a3_2;
-        store(out_1 + i3_, _e112, params, dst, _buffer_sizes);
+    if (i3_ < inner_1) {
+        ArgState _e112 = a3_1;
+        store(out + i3_, _e112, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -1107,6 +864,25 @@ void reduce_cols_wide(
 }
 
 void rows_wide_entry(
+    uint lid_5,
+    metal::uint3 wid_3,
+    device type_3 const& src,
+    constant AxisParams& params,
+    device type_4& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.groups_x;
+    uint g_4 = (wid_3.y * _e5) + wid_3.x;
+    uint _e11 = params.groups;
+    if (g_4 < _e11) {
+        reduce_rows_wide(lid_5, g_4, src, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void cols_wide_entry(
     uint lid_6,
     metal::uint3 wid_4,
     device type_3 const& src,
@@ -1118,26 +894,7 @@ void rows_wide_entry(
     uint g_5 = (wid_4.y * _e5) + wid_4.x;
     uint _e11 = params.groups;
     if (g_5 < _e11) {
-        reduce_rows_wide(lid_6, g_5, src, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-void cols_wide_entry(
-    uint lid_7,
-    metal::uint3 wid_5,
-    device type_3 const& src,
-    constant AxisParams& params,
-    device type_4& dst,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint _e5 = params.groups_x;
-    uint g_6 = (wid_5.y * _e5) + wid_5.x;
-    uint _e11 = params.groups;
-    if (g_6 < _e11) {
-        reduce_cols_wide(lid_7, g_6, wid_5.z, src, params, dst, _buffer_sizes);
+        reduce_cols_wide(lid_6, g_5, wid_4.z, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -1146,9 +903,9 @@ void cols_wide_entry(
 
 float f16_at(
     uint w_1,
-    uint k_4
+    uint k_3
 ) {
-    return float2(as_type<half2>(w_1))[k_4 & 1u];
+    return float2(as_type<half2>(w_1))[k_3 & 1u];
 }
 
 metal::float4 f16_lo4_(

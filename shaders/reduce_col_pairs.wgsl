@@ -1,0 +1,86 @@
+// Column pairs layout (added to the source of reduce_axis.wgsl for that layout only; the prelude
+// defines `struct Pair { a: S, b: S }` and `fn load2(k: u32, j: u32) -> Pair`, the two elements
+// of the u32 word holding elements k and k + 1, k even).
+//
+// Column pairs: the columns layout for 16-bit input (first pass, even `inner`, even window
+// base), where each thread owns two adjacent columns, the two halves of one u32 word read by one
+// load (load2, from the prelude): one load instruction per word, where one column per thread
+// takes two (each half separately). `lanes` threads cover 2 * lanes columns; tiles count pairs.
+var<workgroup> scratch_b: array<S, WG>;
+
+fn reduce_col_pairs(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g >= params.groups {
+        return;
+    }
+    let shift = params.lanes_shift;
+    let cols = 1u << shift;
+    let slices = WG >> shift;
+    let tx = lid & (cols - 1u);
+    let ty = lid >> shift;
+    let split = wid.z;
+    var o = 0u;
+    var tile = g;
+    if params.outer > 1u {
+        o = g / params.tiles;
+        tile = g - o * params.tiles;
+    }
+    let i = ((tile << shift) + tx) * 2u;
+    let inner = params.inner;
+    var a0 = identity();
+    var b0 = a0;
+    if i < inner {
+        var a1 = a0;
+        var b1 = a0;
+        var a2 = a0;
+        var b2 = a0;
+        var a3 = a0;
+        var b3 = a0;
+        let start = split * params.chunk;
+        let end = min(start + params.chunk, params.r);
+        let step = slices * inner;
+        var j = start + ty;
+        var k = (o * params.r + j) * inner + i;
+        // Four words in flight per thread, as the one-column layout has four elements.
+        while j + 3u * slices < end {
+            let p0 = load2(k, j);
+            let p1 = load2(k + step, j + slices);
+            let p2 = load2(k + 2u * step, j + 2u * slices);
+            let p3 = load2(k + 3u * step, j + 3u * slices);
+            a0 = combine(a0, p0.a);
+            b0 = combine(b0, p0.b);
+            a1 = combine(a1, p1.a);
+            b1 = combine(b1, p1.b);
+            a2 = combine(a2, p2.a);
+            b2 = combine(b2, p2.b);
+            a3 = combine(a3, p3.a);
+            b3 = combine(b3, p3.b);
+            j += 4u * slices;
+            k += 4u * step;
+        }
+        while j < end {
+            let p0 = load2(k, j);
+            a0 = combine(a0, p0.a);
+            b0 = combine(b0, p0.b);
+            j += slices;
+            k += step;
+        }
+        a0 = combine(combine(a0, a1), combine(a2, a3));
+        b0 = combine(combine(b0, b1), combine(b2, b3));
+    }
+    scratch[lid] = a0;
+    scratch_b[lid] = b0;
+    workgroupBarrier();
+    for (var s = slices / 2u; s > 0u; s = s >> 1u) {
+        if ty < s {
+            scratch[lid] = combine(scratch[lid], scratch[lid + s * cols]);
+            scratch_b[lid] = combine(scratch_b[lid], scratch_b[lid + s * cols]);
+        }
+        workgroupBarrier();
+    }
+    if ty == 0u && i < inner {
+        let out = (o * params.splits + split) * inner + i;
+        store(out, scratch[lid]);
+        store(out + 1u, scratch_b[lid]);
+    }
+}
