@@ -14,8 +14,6 @@ mod support;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use wgpu_reduce::Context;
-
 const SHADER: &str = "
 @group(0) @binding(0) var<storage, read> src: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read_write> dst: array<f32>;
@@ -54,14 +52,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let ctx = match Context::new() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(ctx) = support::open_context(Default::default()) else {
+        return ExitCode::from(2);
     };
-    support::print_adapter(&ctx);
     let (device, queue) = (ctx.device(), ctx.queue());
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("overhead"),

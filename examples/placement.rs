@@ -150,14 +150,9 @@ fn main() -> ExitCode {
     let Some(args) = support::parsed(parse_args()) else {
         return ExitCode::from(2);
     };
-    let ctx = match Context::new() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(ctx) = support::open_context(Default::default()) else {
+        return ExitCode::from(2);
     };
-    support::print_adapter(&ctx);
     let seed = support::seed();
     println!(
         "seed: {seed} | repeat: {} | sums per submission: {K}",

@@ -290,19 +290,14 @@ fn main() -> ExitCode {
     let Some(args) = support::parsed(parse_args()) else {
         return ExitCode::from(2);
     };
-    let ctx = match Context::with_options(args.options.clone()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(ctx) = support::open_context(args.options.clone()) else {
+        return ExitCode::from(2);
     };
     let algorithm = |len: usize| match args.scan.algorithm {
         ScanAlgorithm::Auto => ctx.scan_algorithm(len),
         a => a,
     };
     let seed = support::seed();
-    support::print_adapter(&ctx);
     let out = args.scan.op.output(args.dtype);
     println!(
         "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}) | repeat: {} | batch: {} | seed: {seed}",

@@ -38,7 +38,7 @@ use std::time::Duration;
 use bench::{gbps, shape_row, Case};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
+use wgpu_reduce::{Axes, DType, ReduceOp, Reduction};
 
 /// One line of the suite.
 struct Entry {
@@ -191,14 +191,9 @@ fn main() -> ExitCode {
         },
         None => HashMap::new(),
     };
-    let ctx = match Context::new() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(ctx) = support::open_context(Default::default()) else {
+        return ExitCode::from(2);
     };
-    support::print_adapter(&ctx);
     let seed = support::seed();
     println!(
         "repeat: {} | seed: {seed} | peer: {}",

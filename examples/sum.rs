@@ -43,7 +43,7 @@ use std::time::Duration;
 use bench::{gbps, shape_row, Case};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
+use wgpu_reduce::{Axes, DType, ReduceOp, Reduction};
 
 struct Args {
     shapes: Vec<Vec<usize>>,
@@ -146,14 +146,9 @@ fn main() -> ExitCode {
     let Some(args) = support::parsed(parse_args()) else {
         return ExitCode::from(2);
     };
-    let ctx = match Context::with_options(args.options.clone()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+    let Some(ctx) = support::open_context(args.options.clone()) else {
+        return ExitCode::from(2);
     };
-    support::print_adapter(&ctx);
     let seed = support::seed();
     let out = args
         .case

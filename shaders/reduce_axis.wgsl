@@ -94,25 +94,42 @@ fn reduce_rows(lid: u32, wid: vec3<u32>) {
     }
 }
 
-// Columns layout: `lanes` adjacent columns per workgroup, WG / lanes slices of r.
-fn reduce_cols(lid: u32, wid: vec3<u32>) {
-    let g = wid.y * params.groups_x + wid.x;
-    if g >= params.groups {
-        return;
-    }
+// Where thread `lid` of column tile `g` works: `cols` threads across (tx), `slices` down (ty),
+// outer index `o` and tile `tile` within it (shared by the columns and column-pairs layouts).
+struct ColTile {
+    cols: u32,
+    slices: u32,
+    tx: u32,
+    ty: u32,
+    o: u32,
+    tile: u32,
+}
+
+fn col_tile(lid: u32, g: u32) -> ColTile {
     let shift = params.lanes_shift;
     let cols = 1u << shift;
-    let slices = WG >> shift;
-    let tx = lid & (cols - 1u);
-    let ty = lid >> shift;
-    let split = wid.z;
     var o = 0u;
     var tile = g;
     if params.outer > 1u {
         o = g / params.tiles;
         tile = g - o * params.tiles;
     }
-    let i = (tile << shift) + tx;
+    return ColTile(cols, WG >> shift, lid & (cols - 1u), lid >> shift, o, tile);
+}
+
+// Columns layout: `lanes` adjacent columns per workgroup, WG / lanes slices of r.
+fn reduce_cols(lid: u32, wid: vec3<u32>) {
+    let g = wid.y * params.groups_x + wid.x;
+    if g >= params.groups {
+        return;
+    }
+    let t = col_tile(lid, g);
+    let cols = t.cols;
+    let slices = t.slices;
+    let ty = t.ty;
+    let o = t.o;
+    let split = wid.z;
+    let i = (t.tile << params.lanes_shift) + t.tx;
     let inner = params.inner;
     var acc0 = identity();
     if i < inner {

@@ -13,19 +13,13 @@ fn reduce_col_pairs(lid: u32, wid: vec3<u32>) {
     if g >= params.groups {
         return;
     }
-    let shift = params.lanes_shift;
-    let cols = 1u << shift;
-    let slices = WG >> shift;
-    let tx = lid & (cols - 1u);
-    let ty = lid >> shift;
+    let t = col_tile(lid, g);
+    let cols = t.cols;
+    let slices = t.slices;
+    let ty = t.ty;
+    let o = t.o;
     let split = wid.z;
-    var o = 0u;
-    var tile = g;
-    if params.outer > 1u {
-        o = g / params.tiles;
-        tile = g - o * params.tiles;
-    }
-    let i = ((tile << shift) + tx) * 2u;
+    let i = ((t.tile << params.lanes_shift) + t.tx) * 2u;
     let inner = params.inner;
     var a0 = identity();
     var b0 = a0;

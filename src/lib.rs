@@ -55,10 +55,12 @@
 //!   mean/var/std return f32 (the input type for f16/bf16, as PyTorch); argmin/argmax return u32.
 //!   For f16/bf16 input every float reduction may return f32 instead (PyTorch's `dtype=`),
 //!   chosen by the result type of [`Recorder::reduce`].
-//! - **f16 and bf16** are stored packed, two to a u32 word, and widened exactly in integer
-//!   arithmetic, so they need no device feature (`SHADER_F16` is not required: WGSL's
-//!   `unpack2x16float` needs a downlevel capability some GL devices lack, and integer widening is
-//!   exact everywhere). They accumulate in f32; 16-bit results are rounded to nearest even.
+//! - **f16 and bf16** are stored packed, two to a u32 word, and need no device feature
+//!   (`SHADER_F16` is not required). bf16 widens by a shift; f16 by WGSL's `unpack2x16float` (a
+//!   hardware conversion) on Vulkan, Metal, DX12 and WebGPU, and in integer arithmetic on GL,
+//!   where that builtin's downlevel capability may be missing
+//!   ([`kernels::F16Widening`]); both are exact, subnormals included. They accumulate in f32;
+//!   16-bit results are rounded to nearest even.
 //! - **var / std**: Welford updates per thread, combined across threads and workgroups with Chan
 //!   et al.'s parallel formula, in f32: stable for data with a large mean and a small spread
 //!   (tested where `E[x²] - E[x]²` in f32 is off by orders of magnitude). The divisor is
@@ -68,8 +70,9 @@
 //!   subgroup and the shared-memory paths (a plain subgroup min/max may drop NaNs; ours tests
 //!   for them).
 //! - **Signed zeros and subnormals**: min/max/argmin/argmax compare order-preserving integer
-//!   keys of the float bits, so f32 subnormals are compared exactly on every device and -0.0 ties
-//!   with +0.0. Sums, means and variances follow the device's float mode: NVIDIA's Vulkan driver
+//!   keys of the float bits, so f32 subnormals are compared exactly on every device. For
+//!   argmin/argmax -0.0 ties with +0.0 (the lower index wins); min/max of zeros return a zero of
+//!   either sign (their per-thread keys order -0.0 below +0.0). Sums, means and variances follow the device's float mode: NVIDIA's Vulkan driver
 //!   (and Metal by default) flush f32 subnormals to zero in arithmetic, lavapipe keeps them.
 //!   f16 subnormals widen to normal f32 values and are always exact. The sum of negative zeros
 //!   is +0.0 (the identity is +0.0).

@@ -32,6 +32,21 @@ pub fn seed() -> u64 {
         .unwrap_or_else(|| rand::thread_rng().gen())
 }
 
+/// A context with `options`, its adapter line printed; or `None` after printing why there is
+/// none (the caller exits with status 2).
+pub fn open_context(options: wgpu_reduce::ContextOptions) -> Option<Context> {
+    match Context::with_options(options) {
+        Ok(ctx) => {
+            print_adapter(&ctx);
+            Some(ctx)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            None
+        }
+    }
+}
+
 /// Prints the adapter, backend, driver, features and tuning.
 pub fn print_adapter(ctx: &Context) {
     let caps = ctx.capabilities();

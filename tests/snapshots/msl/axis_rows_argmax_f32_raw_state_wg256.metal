@@ -38,6 +38,14 @@ typedef ArgState type_4[1];
 struct type_8 {
     ArgState inner[256];
 };
+struct ColTile {
+    uint cols;
+    uint slices;
+    uint tx;
+    uint ty;
+    uint o;
+    uint tile;
+};
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 
@@ -332,15 +340,15 @@ void reduce_rows(
     uint s_2 = {};
     bool local_8 = {};
     uint _e5 = params.groups_x;
-    uint g_2 = (wid_1.y * _e5) + wid_1.x;
+    uint g_3 = (wid_1.y * _e5) + wid_1.x;
     uint _e11 = params.groups;
-    if (g_2 >= _e11) {
+    if (g_3 >= _e11) {
         return;
     }
     uint shift_1 = params.lanes_shift;
     uint lanes = 1u << shift_1;
     uint split_1 = wid_1.z;
-    uint row = (g_2 << (WG_SHIFT - shift_1)) + (lid_1 >> shift_1);
+    uint row = (g_3 << (WG_SHIFT - shift_1)) + (lid_1 >> shift_1);
     uint lane = lid_1 & (lanes - 1u);
     ArgState _e27 = identity();
     acc0_ = _e27;
@@ -475,8 +483,31 @@ void reduce_rows(
     }
 }
 
-void reduce_cols(
+ColTile col_tile(
     uint lid_2,
+    uint g,
+    constant AxisParams& params
+) {
+    uint o_1 = 0u;
+    uint tile = {};
+    uint shift_2 = params.lanes_shift;
+    uint cols = 1u << shift_2;
+    tile = g;
+    uint _e12 = params.outer;
+    if (_e12 > 1u) {
+        uint _e17 = params.tiles;
+        o_1 = naga_div(g, _e17);
+        uint _e19 = o_1;
+        uint _e22 = params.tiles;
+        tile = g - (_e19 * _e22);
+    }
+    uint _e31 = o_1;
+    uint _e32 = tile;
+    return ColTile {cols, WG >> shift_2, lid_2 & (cols - 1u), lid_2 >> shift_2, _e31, _e32};
+}
+
+void reduce_cols(
+    uint lid_3,
     metal::uint3 wid_2,
     constant AxisParams& params,
     device type_3 const& src,
@@ -484,8 +515,6 @@ void reduce_cols(
     threadgroup type_8& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
-    uint o_1 = 0u;
-    uint tile = {};
     ArgState acc0_1 = {};
     ArgState acc1_1 = {};
     ArgState acc2_1 = {};
@@ -495,122 +524,112 @@ void reduce_cols(
     uint s_3 = {};
     bool local_9 = {};
     uint _e5 = params.groups_x;
-    uint g_3 = (wid_2.y * _e5) + wid_2.x;
+    uint g_4 = (wid_2.y * _e5) + wid_2.x;
     uint _e11 = params.groups;
-    if (g_3 >= _e11) {
+    if (g_4 >= _e11) {
         return;
     }
-    uint shift_2 = params.lanes_shift;
-    uint cols = 1u << shift_2;
-    uint slices = WG >> shift_2;
-    uint tx = lid_2 & (cols - 1u);
-    uint ty = lid_2 >> shift_2;
+    ColTile _e13 = col_tile(lid_3, g_4, params);
+    uint cols_1 = _e13.cols;
+    uint slices = _e13.slices;
+    uint ty = _e13.ty;
+    uint o_3 = _e13.o;
     uint split_2 = wid_2.z;
-    tile = g_3;
-    uint _e30 = params.outer;
-    if (_e30 > 1u) {
-        uint _e35 = params.tiles;
-        o_1 = naga_div(g_3, _e35);
-        uint _e37 = o_1;
-        uint _e40 = params.tiles;
-        tile = g_3 - (_e37 * _e40);
-    }
-    uint _e43 = tile;
-    uint i = (_e43 << shift_2) + tx;
+    uint _e22 = params.lanes_shift;
+    uint i = (_e13.tile << _e22) + _e13.tx;
     uint inner = params.inner;
-    ArgState _e49 = identity();
-    acc0_1 = _e49;
+    ArgState _e29 = identity();
+    acc0_1 = _e29;
     if (i < inner) {
-        ArgState _e52 = acc0_1;
-        acc1_1 = _e52;
-        ArgState _e54 = acc0_1;
-        acc2_1 = _e54;
-        ArgState _e56 = acc0_1;
-        acc3_1 = _e56;
-        uint _e60 = params.chunk;
-        uint start_1 = split_2 * _e60;
-        uint _e64 = params.chunk;
-        uint _e68 = params.r;
-        uint end_1 = metal::min(start_1 + _e64, _e68);
+        ArgState _e32 = acc0_1;
+        acc1_1 = _e32;
+        ArgState _e34 = acc0_1;
+        acc2_1 = _e34;
+        ArgState _e36 = acc0_1;
+        acc3_1 = _e36;
+        uint _e40 = params.chunk;
+        uint start_1 = split_2 * _e40;
+        uint _e44 = params.chunk;
+        uint _e48 = params.r;
+        uint end_1 = metal::min(start_1 + _e44, _e48);
         uint step = slices * inner;
         j_1 = start_1 + ty;
-        uint _e73 = o_1;
-        uint _e76 = params.r;
-        uint _e78 = j_1;
-        k_2 = (((_e73 * _e76) + _e78) * inner) + i;
+        uint _e55 = params.r;
+        uint _e57 = j_1;
+        k_2 = (((o_3 * _e55) + _e57) * inner) + i;
         uint2 loop_bound_3 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
             loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-            uint _e83 = j_1;
-            if ((_e83 + (3u * slices)) < end_1) {
+            uint _e62 = j_1;
+            if ((_e62 + (3u * slices)) < end_1) {
             } else {
                 break;
             }
             {
-                ArgState _e88 = acc0_1;
-                uint _e89 = k_2;
-                uint _e90 = j_1;
-                ArgState _e91 = load(_e89, _e90, params, src, _buffer_sizes);
-                ArgState _e92 = combine(_e88, _e91);
-                acc0_1 = _e92;
-                ArgState _e93 = acc1_1;
-                uint _e94 = k_2;
-                uint _e96 = j_1;
-                ArgState _e98 = load(_e94 + step, _e96 + slices, params, src, _buffer_sizes);
-                ArgState _e99 = combine(_e93, _e98);
-                acc1_1 = _e99;
-                ArgState _e100 = acc2_1;
-                uint _e101 = k_2;
-                uint _e105 = j_1;
-                ArgState _e109 = load(_e101 + (2u * step), _e105 + (2u * slices), params, src, _buffer_sizes);
-                ArgState _e110 = combine(_e100, _e109);
-                acc2_1 = _e110;
-                ArgState _e111 = acc3_1;
-                uint _e112 = k_2;
-                uint _e116 = j_1;
-                ArgState _e120 = load(_e112 + (3u * step), _e116 + (3u * slices), params, src, _buffer_sizes);
-                ArgState _e121 = combine(_e111, _e120);
-                acc3_1 = _e121;
-                uint _e122 = j_1;
-                j_1 = _e122 + (4u * slices);
-                uint _e126 = k_2;
-                k_2 = _e126 + (4u * step);
+                ArgState _e67 = acc0_1;
+                uint _e68 = k_2;
+                uint _e69 = j_1;
+                ArgState _e70 = load(_e68, _e69, params, src, _buffer_sizes);
+                ArgState _e71 = combine(_e67, _e70);
+                acc0_1 = _e71;
+                ArgState _e72 = acc1_1;
+                uint _e73 = k_2;
+                uint _e75 = j_1;
+                ArgState _e77 = load(_e73 + step, _e75 + slices, params, src, _buffer_sizes);
+                ArgState _e78 = combine(_e72, _e77);
+                acc1_1 = _e78;
+                ArgState _e79 = acc2_1;
+                uint _e80 = k_2;
+                uint _e84 = j_1;
+                ArgState _e88 = load(_e80 + (2u * step), _e84 + (2u * slices), params, src, _buffer_sizes);
+                ArgState _e89 = combine(_e79, _e88);
+                acc2_1 = _e89;
+                ArgState _e90 = acc3_1;
+                uint _e91 = k_2;
+                uint _e95 = j_1;
+                ArgState _e99 = load(_e91 + (3u * step), _e95 + (3u * slices), params, src, _buffer_sizes);
+                ArgState _e100 = combine(_e90, _e99);
+                acc3_1 = _e100;
+                uint _e101 = j_1;
+                j_1 = _e101 + (4u * slices);
+                uint _e105 = k_2;
+                k_2 = _e105 + (4u * step);
             }
         }
         uint2 loop_bound_4 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_4 == uint2(0u))) { break; }
             loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-            uint _e130 = j_1;
-            if (_e130 < end_1) {
+            uint _e109 = j_1;
+            if (_e109 < end_1) {
             } else {
                 break;
             }
             {
-                ArgState _e132 = acc0_1;
-                uint _e133 = k_2;
-                uint _e134 = j_1;
-                ArgState _e135 = load(_e133, _e134, params, src, _buffer_sizes);
-                ArgState _e136 = combine(_e132, _e135);
-                acc0_1 = _e136;
-                uint _e137 = j_1;
-                j_1 = _e137 + slices;
-                uint _e139 = k_2;
-                k_2 = _e139 + step;
+                ArgState _e111 = acc0_1;
+                uint _e112 = k_2;
+                uint _e113 = j_1;
+                ArgState _e114 = load(_e112, _e113, params, src, _buffer_sizes);
+                ArgState _e115 = combine(_e111, _e114);
+                acc0_1 = _e115;
+                uint _e116 = j_1;
+                j_1 = _e116 + slices;
+                uint _e118 = k_2;
+                k_2 = _e118 + step;
             }
         }
-        ArgState _e141 = acc0_1;
-        ArgState _e142 = acc1_1;
-        ArgState _e143 = combine(_e141, _e142);
-        ArgState _e144 = acc2_1;
-        ArgState _e145 = acc3_1;
-        ArgState _e146 = combine(_e144, _e145);
-        ArgState _e147 = combine(_e143, _e146);
-        acc0_1 = _e147;
+        ArgState _e120 = acc0_1;
+        ArgState _e121 = acc1_1;
+        ArgState _e122 = combine(_e120, _e121);
+        ArgState _e123 = acc2_1;
+        ArgState _e124 = acc3_1;
+        ArgState _e125 = combine(_e123, _e124);
+        ArgState _e126 = combine(_e122, _e125);
+        acc0_1 = _e126;
     }
-    ArgState _e150 = acc0_1;
-    scratch.inner[lid_2] = _e150;
+    ArgState _e129 = acc0_1;
+    scratch.inner[lid_3] = _e129;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     s_3 = naga_div(slices, 2u);
     uint2 loop_bound_5 = uint2(4294967295u);
@@ -619,23 +638,23 @@ void reduce_cols(
         if (metal::all(loop_bound_5 == uint2(0u))) { break; }
         loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
         if (!loop_init_1) {
-            uint _e171 = s_3;
-            s_3 = _e171 >> 1u;
+            uint _e150 = s_3;
+            s_3 = _e150 >> 1u;
         }
         loop_init_1 = false;
-        uint _e154 = s_3;
-        if (_e154 > 0u) {
+        uint _e133 = s_3;
+        if (_e133 > 0u) {
         } else {
             break;
         }
         {
-            uint _e157 = s_3;
-            if (ty < _e157) {
-                ArgState _e163 = scratch.inner[lid_2];
-                uint _e165 = s_3;
-                ArgState _e169 = scratch.inner[lid_2 + (_e165 * cols)];
-                ArgState _e170 = combine(_e163, _e169);
-                scratch.inner[lid_2] = _e170;
+            uint _e136 = s_3;
+            if (ty < _e136) {
+                ArgState _e142 = scratch.inner[lid_3];
+                uint _e144 = s_3;
+                ArgState _e148 = scratch.inner[lid_3 + (_e144 * cols_1)];
+                ArgState _e149 = combine(_e142, _e148);
+                scratch.inner[lid_3] = _e149;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
@@ -645,12 +664,11 @@ void reduce_cols(
     } else {
         local_9 = false;
     }
-    bool _e180 = local_9;
-    if (_e180) {
-        uint _e181 = o_1;
-        uint _e184 = params.splits;
-        ArgState _e191 = scratch.inner[lid_2];
-        store((((_e181 * _e184) + split_2) * inner) + i, _e191, params, dst, _buffer_sizes);
+    bool _e159 = local_9;
+    if (_e159) {
+        uint _e162 = params.splits;
+        ArgState _e169 = scratch.inner[lid_3];
+        store((((o_3 * _e162) + split_2) * inner) + i, _e169, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -658,8 +676,8 @@ void reduce_cols(
 }
 
 void reduce_rows_wide(
-    uint lid_3,
-    uint g,
+    uint lid_4,
+    uint g_1,
     constant AxisParams& params,
     device type_3 const& src,
     device type_4& dst,
@@ -671,7 +689,7 @@ void reduce_rows_wide(
     ArgState a3_ = {};
     uint j_2 = 0u;
     uint r = params.r;
-    uint row0_ = ((g * 4u) * WG) + lid_3;
+    uint row0_ = ((g_1 * 4u) * WG) + lid_4;
     uint row1_ = row0_ + WG;
     uint row2_ = row0_ + 512u;
     uint row3_ = row0_ + 768u;
@@ -756,8 +774,8 @@ void reduce_rows_wide(
 }
 
 void reduce_cols_wide(
-    uint lid_4,
-    uint g_1,
+    uint lid_5,
+    uint g_2,
     uint split,
     constant AxisParams& params,
     device type_3 const& src,
@@ -771,18 +789,18 @@ void reduce_cols_wide(
     ArgState a2_1 = {};
     ArgState a3_1 = {};
     uint j_3 = {};
-    tile_1 = g_1;
+    tile_1 = g_2;
     uint _e8 = params.outer;
     if (_e8 > 1u) {
         uint _e13 = params.tiles;
-        o_2 = naga_div(g_1, _e13);
+        o_2 = naga_div(g_2, _e13);
         uint _e15 = o_2;
         uint _e18 = params.tiles;
-        tile_1 = g_1 - (_e15 * _e18);
+        tile_1 = g_2 - (_e15 * _e18);
     }
     uint inner_1 = params.inner;
     uint _e24 = tile_1;
-    uint i0_ = ((_e24 * 4u) * WG) + lid_4;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
     uint i1_ = i0_ + WG;
     uint i2_ = i0_ + 512u;
     uint i3_ = i0_ + 768u;
@@ -875,7 +893,7 @@ void reduce_cols_wide(
 }
 
 void rows_wide_entry(
-    uint lid_5,
+    uint lid_6,
     metal::uint3 wid_3,
     constant AxisParams& params,
     device type_3 const& src,
@@ -883,10 +901,10 @@ void rows_wide_entry(
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
-    uint g_4 = (wid_3.y * _e5) + wid_3.x;
+    uint g_5 = (wid_3.y * _e5) + wid_3.x;
     uint _e11 = params.groups;
-    if (g_4 < _e11) {
-        reduce_rows_wide(lid_5, g_4, params, src, dst, _buffer_sizes);
+    if (g_5 < _e11) {
+        reduce_rows_wide(lid_6, g_5, params, src, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -894,7 +912,7 @@ void rows_wide_entry(
 }
 
 void cols_wide_entry(
-    uint lid_6,
+    uint lid_7,
     metal::uint3 wid_4,
     constant AxisParams& params,
     device type_3 const& src,
@@ -902,10 +920,10 @@ void cols_wide_entry(
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
-    uint g_5 = (wid_4.y * _e5) + wid_4.x;
+    uint g_6 = (wid_4.y * _e5) + wid_4.x;
     uint _e11 = params.groups;
-    if (g_5 < _e11) {
-        reduce_cols_wide(lid_6, g_5, wid_4.z, params, src, dst, _buffer_sizes);
+    if (g_6 < _e11) {
+        reduce_cols_wide(lid_7, g_6, wid_4.z, params, src, dst, _buffer_sizes);
         return;
     } else {
         return;
