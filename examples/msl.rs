@@ -42,7 +42,12 @@ fn main() -> ExitCode {
             );
             return ExitCode::from(2);
         };
-        let mut variant = ReduceVariant::new(dtype, op, 256, false);
+        let mut variant = ReduceVariant {
+            input: dtype,
+            op,
+            workgroup_size: 256,
+            subgroups: false,
+        };
         let mut it = args.iter().skip(2);
         while let Some(a) = it.next() {
             match a.as_str() {

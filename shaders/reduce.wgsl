@@ -9,8 +9,6 @@
 //   fn load_elem(t: u32) -> A  element t (for the tail)
 //   fn combine(a: A, b: A) -> A, fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A>
 //   fn finalize(a: A) -> A     applied to the value a workgroup writes (mean's division)
-//   var dst (binding 2), fn store_result(i: u32, v: A)   writes workgroup i's value (finalized;
-//                              as a 16-bit float in the low half of a word for a packed result)
 //   alias S                    a thread's running state over whole vec4 words, with
 //   fn s_identity() -> S, fn s_add(s: S, x: vec4<T>) -> S, fn s_merge(a: S, b: S) -> S,
 //   fn s_finish(s: S) -> A     (vec4<A> and combine4 for most operations; f32 min/max keep
@@ -18,7 +16,7 @@
 //
 // Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
 // loads in flight per iteration; the (at most EPV - 1) elements after the last full vec4 word are
-// read as scalars by workgroup 0. Each workgroup writes one value: store_result(workgroup id).
+// read as scalars by workgroup 0. Each workgroup writes one value: dst[dst_base + workgroup id].
 
 struct Params {
     // Elements in the input.
@@ -42,6 +40,7 @@ struct Params {
 
 @group(0) @binding(0) var<storage, read> src_vec: array<vec4<T>>;
 @group(0) @binding(1) var<storage, read> src: array<T>;
+@group(0) @binding(2) var<storage, read_write> dst: array<A>;
 @group(0) @binding(3) var<uniform> params: Params;
 
 fn thread_partial(group: u32, lid: u32) -> A {

@@ -26,6 +26,6 @@ fn main(
     }
     let r = subgroup_combine(b);
     if lid == 0u {
-        store_result(wid.x, r);
+        dst[params.dst_base + wid.x] = finalize(r);
     }
 }

@@ -16,6 +16,6 @@ fn main(
         workgroupBarrier();
     }
     if lid == 0u {
-        store_result(wid.x, scratch[0]);
+        dst[params.dst_base + wid.x] = finalize(scratch[0]);
     }
 }

@@ -231,25 +231,9 @@ pub struct ReduceVariant {
     pub workgroup_size: u32,
     /// Use subgroup operations for the workgroup step.
     pub subgroups: bool,
-    /// What each workgroup writes: the accumulator type, or — for the last pass of a float
-    /// reduction to a single 16-bit result — `F16`/`BF16`, the value rounded and written as the
-    /// low half of a u32 word (high half zero: the padding of a one-element 16-bit array). This
-    /// saves the separate packing pass (~3 µs of a 39 µs f16 sum of 2^26 on the H200).
-    pub output: DType,
 }
 
 impl ReduceVariant {
-    /// A variant writing its accumulator type.
-    pub fn new(input: DType, op: ReduceOp, workgroup_size: u32, subgroups: bool) -> Self {
-        ReduceVariant {
-            input,
-            op,
-            workgroup_size,
-            subgroups,
-            output: op.accumulator(input),
-        }
-    }
-
     /// Every variant the library can build.
     pub fn all() -> Vec<ReduceVariant> {
         let mut v = Vec::new();
@@ -257,13 +241,12 @@ impl ReduceVariant {
             for op in ReduceOp::ALL.into_iter().filter(|op| op.is_simple()) {
                 for workgroup_size in WORKGROUP_SIZES {
                     for subgroups in [false, true] {
-                        let k = ReduceVariant::new(input, op, workgroup_size, subgroups);
-                        v.push(k);
-                        if input.is_float() && k.output == DType::F32 {
-                            for output in [DType::F16, DType::BF16] {
-                                v.push(ReduceVariant { output, ..k });
-                            }
-                        }
+                        v.push(ReduceVariant {
+                            input,
+                            op,
+                            workgroup_size,
+                            subgroups,
+                        });
                     }
                 }
             }
@@ -276,16 +259,10 @@ impl ReduceVariant {
         self.op.accumulator(self.input)
     }
 
-    /// A short name, e.g. `reduce_sum_f32_wg256_sg` (`reduce_sum_f32_to_f16_wg256_sg` for a
-    /// packed 16-bit result).
+    /// A short name, e.g. `reduce_sum_f32_wg256_sg`.
     pub fn label(&self) -> String {
-        let to = if self.output == self.accumulator() {
-            String::new()
-        } else {
-            format!("_to_{}", self.output)
-        };
         format!(
-            "reduce_{}_{}{to}_wg{}{}",
+            "reduce_{}_{}_wg{}{}",
             self.op.name(),
             self.input,
             self.workgroup_size,
@@ -340,16 +317,6 @@ impl ReduceVariant {
              fn combine4(a: vec4<A>, b: vec4<A>) -> vec4<A> {{ return {combine4}; }}\n"
         ));
         p.push_str(&thread_state(self.op, self.input));
-        // The result binding and how a workgroup's value is stored there.
-        let (dst_ty, store) = match self.output {
-            DType::F16 => ("u32", "f32_to_f16_bits(finalize(v))"),
-            DType::BF16 => ("u32", "f32_to_bf16_bits(finalize(v))"),
-            _ => ("A", "finalize(v)"),
-        };
-        p.push_str(&format!(
-            "@group(0) @binding(2) var<storage, read_write> dst: array<{dst_ty}>;\n\
-             fn store_result(i: u32, v: A) {{ dst[params.dst_base + i] = {store}; }}\n"
-        ));
         if self.op == ReduceOp::Mean {
             p.push_str(
                 "fn finalize(a: A) -> A { if (params.flags & 1u) != 0u { return a / params.divisor; } return a; }\n",

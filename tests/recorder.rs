@@ -285,66 +285,6 @@ fn repeated_calls_share_one_parameter_buffer() {
 }
 
 #[test]
-fn one_16_bit_result_needs_no_packing_pass() {
-    // The last pass of a whole-array reduction writes a single f16/bf16 result itself: as many
-    // dispatches as an f32 result, and the value rounded as a separate packing pass rounds it.
-    let ctx = common::ctx();
-    let mut rng = rng("packed result");
-    let data = random_f32(&mut rng, 70_001);
-    for dtype in ["f16", "bf16"] {
-        for op in [ReduceOp::Sum, ReduceOp::Mean, ReduceOp::Max] {
-            let red = wgpu_reduce::Reduction::new(op);
-            let count = |to_f32: bool| -> (usize, f64) {
-                let mut rec = ctx.recorder();
-                macro_rules! go {
-                    ($t:ty) => {{
-                        let x = ctx
-                            .upload(&data.iter().map(|&v| <$t>::from_f32(v)).collect::<Vec<_>>())
-                            .unwrap();
-                        if to_f32 {
-                            let y = rec.reduce::<$t, f32>(&x, &red).unwrap();
-                            let n = rec.dispatch_count();
-                            let t = rec.read(&y).unwrap();
-                            (
-                                n,
-                                f64::from(
-                                    rec.submit().unwrap().wait().unwrap().get(&t).unwrap()[0],
-                                ),
-                            )
-                        } else {
-                            let y = rec.reduce::<$t, $t>(&x, &red).unwrap();
-                            let n = rec.dispatch_count();
-                            let t = rec.read(&y).unwrap();
-                            (
-                                n,
-                                rec.submit().unwrap().wait().unwrap().get(&t).unwrap()[0].to_f64(),
-                            )
-                        }
-                    }};
-                }
-                if dtype == "f16" {
-                    go!(half::f16)
-                } else {
-                    go!(half::bf16)
-                }
-            };
-            let (n32, v32) = count(true);
-            let (n16, v16) = count(false);
-            assert_eq!(n16, n32, "{dtype} {op:?}: a packing pass was recorded");
-            let rounded = if dtype == "f16" {
-                half::f16::from_f64(v32).to_f64()
-            } else {
-                half::bf16::from_f64(v32).to_f64()
-            };
-            assert_eq!(
-                v16, rounded,
-                "{dtype} {op:?}: the 16-bit result is the f32 one rounded"
-            );
-        }
-    }
-}
-
-#[test]
 fn async_api_waits_without_blocking_calls() {
     // The calls a web app makes (no blocking wait anywhere), driven here by a simple executor.
     let mut rng = rng("async_api");

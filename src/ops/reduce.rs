@@ -496,9 +496,6 @@ struct Frame<'a> {
     final_problem: bool,
     divisor: f32,
     correction: u32,
-    /// The final results are one 16-bit float written by the whole-array kernel's last pass
-    /// (see [`ReduceVariant::output`]), not f32 values packed by a later pass.
-    packed: Option<DType>,
 }
 
 impl Frame<'_> {
@@ -637,21 +634,12 @@ impl Recorder {
             return Err(Error::EmptyInput { op: op.name() });
         }
         let kernel_out = op.output(x.dtype);
-        let problems = problems(shape, &mask);
-        // One 16-bit result of a whole array: the last pass writes it (no packing pass).
-        let whole = problems.len() == 1 && problems[0].outer == 1 && problems[0].inner == 1;
-        let packed = (out.dtype != kernel_out
-            && out.dtype.is_half()
-            && out_len == 1
-            && whole
-            && op.is_simple()
-            && op.accumulator(x.dtype) == DType::F32)
-            .then_some(out.dtype);
-        let final_dst = if out.dtype == kernel_out || packed.is_some() {
+        let final_dst = if out.dtype == kernel_out {
             out.clone()
         } else {
             self.lease_temporary(out_len, kernel_out)?
         };
+        let problems = problems(shape, &mask);
         let mut src = x.clone();
         let mut src_state = false;
         for (i, p) in problems.iter().enumerate() {
@@ -669,13 +657,12 @@ impl Recorder {
                 final_problem: last,
                 divisor: r_total as f32,
                 correction: red.correction,
-                packed,
             };
             self.record_problem(&f, *p, &dst)?;
             src = dst;
             src_state = true;
         }
-        if out.dtype != kernel_out && packed.is_none() {
+        if out.dtype != kernel_out {
             self.record_pack(&final_dst, out)?;
         }
         Ok(())
@@ -852,7 +839,6 @@ impl Recorder {
             final_problem,
             divisor,
             correction,
-            packed,
         } = *f;
         let tuning = self.ctx().tuning();
         let wg = tuning.workgroup_size;
@@ -896,11 +882,12 @@ impl Recorder {
                     divisor.to_bits(),
                     dst_base,
                 ]);
-                let mut variant = ReduceVariant::new(src_dtype, op, wg, tuning.subgroups);
-                if let (true, Some(out16)) = (last && final_problem, packed) {
-                    variant.output = out16;
-                }
-                let kernel = Kernel::Reduce(variant);
+                let kernel = Kernel::Reduce(ReduceVariant {
+                    input: src_dtype,
+                    op,
+                    workgroup_size: wg,
+                    subgroups: tuning.subgroups,
+                });
                 let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
                 self.push_windowed(kernel, bind_src, bind_dst, None, params, (pass.groups, 1))?;
                 src = dst;
@@ -908,8 +895,6 @@ impl Recorder {
             }
             return Ok(());
         }
-        // Packed results are planned only where the whole-array kernel writes them.
-        debug_assert!(packed.is_none() || !final_problem);
         let state = op.state_bytes();
         if let Some(groups) = self.flat_groups(f, p, at) {
             // Argmin/argmax of a whole f32 array: a flat first pass to one state per

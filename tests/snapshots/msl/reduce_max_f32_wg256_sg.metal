@@ -7,7 +7,7 @@ using metal::uint;
 struct _mslBufferSizes {
     uint size0;
     uint size1;
-    uint size3;
+    uint size2;
 };
 
 typedef float T;
@@ -17,8 +17,7 @@ struct S {
     metal::int4 k;
     metal::uint4 m;
 };
-typedef A type_8[1];
-struct type_9 {
+struct type_8 {
     metal::uint4 inner[2];
 };
 struct Params {
@@ -30,9 +29,10 @@ struct Params {
     uint dst_base;
     uint pad1_;
     uint pad2_;
-    type_9 pad;
+    type_8 pad;
 };
-typedef metal::float4 type_10[1];
+typedef metal::float4 type_9[1];
+typedef A type_10[1];
 struct type_11 {
     A inner[256];
 };
@@ -127,8 +127,8 @@ metal::float4 combine4_(
 metal::int4 okey4_(
     metal::float4 x_5
 ) {
-    metal::int4 i_2 = as_type<metal::int4>(x_5);
-    return i_2 ^ ((i_2 >> metal::uint4(31u)) & metal::int4(2147483647));
+    metal::int4 i_1 = as_type<metal::int4>(x_5);
+    return i_1 ^ ((i_1 >> metal::uint4(31u)) & metal::int4(2147483647));
 }
 
 S s_identity(
@@ -163,19 +163,6 @@ A finalize(
     A a_5
 ) {
     return a_5;
-}
-
-void store_result(
-    uint i,
-    A v,
-    device type_8& dst,
-    constant Params& params,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint _e5 = params.dst_base;
-    A _e8 = finalize(v);
-    dst[_e5 + i] = _e8;
-    return;
 }
 
 float from_fkey(
@@ -318,15 +305,15 @@ A thread_partial(
     uint group,
     uint lid_1,
     device type_2 const& src,
+    device type_9 const& src_vec,
     constant Params& params,
-    device type_10 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     S acc0_ = {};
     S acc1_ = {};
     S acc2_ = {};
     S acc3_ = {};
-    uint i_1 = {};
+    uint i = {};
     A a_9 = {};
     bool local_4 = {};
     bool local_5 = {};
@@ -341,58 +328,58 @@ A thread_partial(
     acc2_ = _e14;
     S _e16 = acc0_;
     acc3_ = _e16;
-    i_1 = (group * WG) + lid_1;
+    i = (group * WG) + lid_1;
     uint2 loop_bound = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound == uint2(0u))) { break; }
         loop_bound -= uint2(loop_bound.y == 0u, 1u);
-        uint _e22 = i_1;
+        uint _e22 = i;
         if ((_e22 + (3u * stride)) < n_vec) {
         } else {
             break;
         }
         {
             S _e27 = acc0_;
-            uint _e29 = i_1;
+            uint _e29 = i;
             metal::float4 _e31 = src_vec[_e29];
             S _e32 = s_add(_e27, _e31);
             acc0_ = _e32;
             S _e33 = acc1_;
-            uint _e35 = i_1;
+            uint _e35 = i;
             metal::float4 _e38 = src_vec[_e35 + stride];
             S _e39 = s_add(_e33, _e38);
             acc1_ = _e39;
             S _e40 = acc2_;
-            uint _e42 = i_1;
+            uint _e42 = i;
             metal::float4 _e47 = src_vec[_e42 + (2u * stride)];
             S _e48 = s_add(_e40, _e47);
             acc2_ = _e48;
             S _e49 = acc3_;
-            uint _e51 = i_1;
+            uint _e51 = i;
             metal::float4 _e56 = src_vec[_e51 + (3u * stride)];
             S _e57 = s_add(_e49, _e56);
             acc3_ = _e57;
-            uint _e58 = i_1;
-            i_1 = _e58 + (4u * stride);
+            uint _e58 = i;
+            i = _e58 + (4u * stride);
         }
     }
     uint2 loop_bound_1 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_1 == uint2(0u))) { break; }
         loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
-        uint _e62 = i_1;
+        uint _e62 = i;
         if (_e62 < n_vec) {
         } else {
             break;
         }
         {
             S _e64 = acc0_;
-            uint _e66 = i_1;
+            uint _e66 = i;
             metal::float4 _e68 = src_vec[_e66];
             S _e69 = s_add(_e64, _e68);
             acc0_ = _e69;
-            uint _e70 = i_1;
-            i_1 = _e70 + stride;
+            uint _e70 = i;
+            i = _e70 + stride;
         }
     }
     S _e72 = acc0_;
@@ -463,9 +450,9 @@ struct main_Input {
 , uint sg_id [[simdgroup_index_in_threadgroup]]
 , uint n_sg [[simdgroups_per_threadgroup]]
 , device type_2 const& src [[user(fake0)]]
-, device type_8& dst [[user(fake0)]]
+, device type_9 const& src_vec [[user(fake0)]]
+, device type_10& dst [[user(fake0)]]
 , constant Params& params [[user(fake0)]]
-, device type_10 const& src_vec [[user(fake0)]]
 , threadgroup type_11& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
@@ -475,7 +462,7 @@ struct main_Input {
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     A b = {};
     uint j = {};
-    A _e7 = thread_partial(wid.x, lid, src, params, src_vec, _buffer_sizes);
+    A _e7 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
     A _e8 = subgroup_combine(_e7);
     if (lane == 0u) {
         scratch.inner[sg_id] = _e8;
@@ -510,7 +497,9 @@ struct main_Input {
     A _e26 = b;
     A _e27 = subgroup_combine(_e26);
     if (lid == 0u) {
-        store_result(wid.x, _e27, dst, params, _buffer_sizes);
+        uint _e33 = params.dst_base;
+        A _e37 = finalize(_e27);
+        dst[_e33 + wid.x] = _e37;
         return;
     } else {
         return;

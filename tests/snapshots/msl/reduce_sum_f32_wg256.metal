@@ -7,15 +7,14 @@ using metal::uint;
 struct _mslBufferSizes {
     uint size0;
     uint size1;
-    uint size3;
+    uint size2;
 };
 
 typedef float T;
 typedef float A;
 typedef T type_2[1];
 typedef metal::float4 S;
-typedef A type_3[1];
-struct type_6 {
+struct type_7 {
     metal::uint4 inner[2];
 };
 struct Params {
@@ -27,9 +26,10 @@ struct Params {
     uint dst_base;
     uint pad1_;
     uint pad2_;
-    type_6 pad;
+    type_7 pad;
 };
-typedef metal::float4 type_9[1];
+typedef metal::float4 type_8[1];
+typedef A type_9[1];
 struct type_10 {
     A inner[256];
 };
@@ -106,19 +106,6 @@ A finalize(
     A a_3
 ) {
     return a_3;
-}
-
-void store_result(
-    uint i,
-    A v_1,
-    device type_3& dst,
-    constant Params& params,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint _e5 = params.dst_base;
-    A _e8 = finalize(v_1);
-    dst[_e5 + i] = _e8;
-    return;
 }
 
 bool is_nan(
@@ -295,15 +282,15 @@ A thread_partial(
     uint group,
     uint lid_1,
     device type_2 const& src,
+    device type_8 const& src_vec,
     constant Params& params,
-    device type_9 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     S acc0_ = {};
     S acc1_ = {};
     S acc2_ = {};
     S acc3_ = {};
-    uint i_1 = {};
+    uint i = {};
     A a_8 = {};
     bool local_4 = {};
     bool local_5 = {};
@@ -318,58 +305,58 @@ A thread_partial(
     acc2_ = _e14;
     S _e16 = acc0_;
     acc3_ = _e16;
-    i_1 = (group * WG) + lid_1;
+    i = (group * WG) + lid_1;
     uint2 loop_bound = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound == uint2(0u))) { break; }
         loop_bound -= uint2(loop_bound.y == 0u, 1u);
-        uint _e22 = i_1;
+        uint _e22 = i;
         if ((_e22 + (3u * stride)) < n_vec) {
         } else {
             break;
         }
         {
             S _e27 = acc0_;
-            uint _e29 = i_1;
+            uint _e29 = i;
             metal::float4 _e31 = src_vec[_e29];
             S _e32 = s_add(_e27, _e31);
             acc0_ = _e32;
             S _e33 = acc1_;
-            uint _e35 = i_1;
+            uint _e35 = i;
             metal::float4 _e38 = src_vec[_e35 + stride];
             S _e39 = s_add(_e33, _e38);
             acc1_ = _e39;
             S _e40 = acc2_;
-            uint _e42 = i_1;
+            uint _e42 = i;
             metal::float4 _e47 = src_vec[_e42 + (2u * stride)];
             S _e48 = s_add(_e40, _e47);
             acc2_ = _e48;
             S _e49 = acc3_;
-            uint _e51 = i_1;
+            uint _e51 = i;
             metal::float4 _e56 = src_vec[_e51 + (3u * stride)];
             S _e57 = s_add(_e49, _e56);
             acc3_ = _e57;
-            uint _e58 = i_1;
-            i_1 = _e58 + (4u * stride);
+            uint _e58 = i;
+            i = _e58 + (4u * stride);
         }
     }
     uint2 loop_bound_1 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_1 == uint2(0u))) { break; }
         loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
-        uint _e62 = i_1;
+        uint _e62 = i;
         if (_e62 < n_vec) {
         } else {
             break;
         }
         {
             S _e64 = acc0_;
-            uint _e66 = i_1;
+            uint _e66 = i;
             metal::float4 _e68 = src_vec[_e66];
             S _e69 = s_add(_e64, _e68);
             acc0_ = _e69;
-            uint _e70 = i_1;
-            i_1 = _e70 + stride;
+            uint _e70 = i;
+            i = _e70 + stride;
         }
     }
     S _e72 = acc0_;
@@ -436,9 +423,9 @@ struct main_Input {
   uint lid [[thread_index_in_threadgroup]]
 , metal::uint3 wid [[threadgroup_position_in_grid]]
 , device type_2 const& src [[user(fake0)]]
-, device type_3& dst [[user(fake0)]]
+, device type_8 const& src_vec [[user(fake0)]]
+, device type_9& dst [[user(fake0)]]
 , constant Params& params [[user(fake0)]]
-, device type_9 const& src_vec [[user(fake0)]]
 , threadgroup type_10& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
@@ -447,7 +434,7 @@ struct main_Input {
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     uint s = 128u;
-    A _e5 = thread_partial(wid.x, lid, src, params, src_vec, _buffer_sizes);
+    A _e5 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
     scratch.inner[lid] = _e5;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     uint2 loop_bound_2 = uint2(4294967295u);
@@ -478,8 +465,10 @@ struct main_Input {
         }
     }
     if (lid == 0u) {
-        A _e32 = scratch.inner[0];
-        store_result(wid.x, _e32, dst, params, _buffer_sizes);
+        uint _e32 = params.dst_base;
+        A _e38 = scratch.inner[0];
+        A _e39 = finalize(_e38);
+        dst[_e32 + wid.x] = _e39;
         return;
     } else {
         return;
