@@ -167,6 +167,10 @@ pub struct ContextStats {
 /// Parameter buffers a context keeps for reuse (see [`ContextStats::parameter_buffers`]).
 pub(crate) const PARAMETER_CACHE: usize = 256;
 
+/// The largest parameter buffer kept for reuse (256 dispatches of 256-byte slots, 1024 of
+/// 64-byte ones).
+pub(crate) const PARAMETER_CACHE_ENTRY_BYTES: usize = 64 << 10;
+
 /// A value set by a wgpu callback and read by later calls.
 pub(crate) type Slot<T> = Arc<Mutex<Option<T>>>;
 
@@ -513,19 +517,20 @@ impl Context {
     /// A uniform buffer holding `bytes` (the parameters of a submission's dispatches), made
     /// once and reused by every later submission with the same bytes: repeated calls on arrays
     /// of the same shapes upload nothing. Such a buffer is never written after it is made, so
-    /// submissions in flight may share it. Up to [`PARAMETER_CACHE`] are kept; beyond that the
-    /// cache starts afresh (buffers in flight stay alive until their work is done).
+    /// submissions in flight may share it. Up to [`PARAMETER_CACHE`] are kept, each of at most
+    /// [`PARAMETER_CACHE_ENTRY_BYTES`] (256 to 1024 dispatches, by the device's uniform offset
+    /// alignment; larger recordings get a buffer of their own each time), so the cache holds at
+    /// most 16 MiB; beyond that count it starts afresh (buffers in flight stay alive until their
+    /// work is done).
     ///
     /// A `Queue::write_buffer` per call cost about 6 µs of a 55 µs call on the H200 (a staging
     /// buffer and a copy in every submission).
     pub(crate) fn parameter_buffer(&self, bytes: &[u8]) -> wgpu::Buffer {
         use wgpu::util::DeviceExt;
+        let cacheable = bytes.len() <= PARAMETER_CACHE_ENTRY_BYTES;
         let mut cache = self.inner.params.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(b) = cache.get(bytes) {
             return b.clone();
-        }
-        if cache.len() >= PARAMETER_CACHE {
-            cache.clear();
         }
         let b = self
             .inner
@@ -539,7 +544,12 @@ impl Context {
             .counters
             .parameter_buffers
             .fetch_add(1, Ordering::Relaxed);
-        cache.insert(bytes.to_vec(), b.clone());
+        if cacheable {
+            if cache.len() >= PARAMETER_CACHE {
+                cache.clear();
+            }
+            cache.insert(bytes.to_vec(), b.clone());
+        }
         b
     }
 

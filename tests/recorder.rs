@@ -282,6 +282,18 @@ fn repeated_calls_share_one_parameter_buffer() {
     assert_eq!(ctx.stats().parameter_buffers, made + 1);
     assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
     assert_eq!(ctx.stats().parameter_buffers, made + 1);
+    // A recording whose parameters exceed 64 KiB (more than 1024 dispatches, whatever the
+    // device's uniform offset alignment) gets a buffer of its own each time (the cache keeps
+    // small ones only), with the right results.
+    for round in 0..2 {
+        let mut rec = ctx.recorder();
+        let sums: Vec<_> = (0..600).map(|_| rec.sum(&y).unwrap()).collect();
+        assert!(rec.dispatch_count() > 1024);
+        let t = rec.read(sums.last().unwrap()).unwrap();
+        let got = rec.submit().unwrap().wait().unwrap().scalar(&t).unwrap();
+        assert_eq!(got, wrapping_sum(&data[..77_777]));
+        assert_eq!(ctx.stats().parameter_buffers, made + 2 + round);
+    }
 }
 
 #[test]
