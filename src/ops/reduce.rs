@@ -10,11 +10,15 @@
 //! - `outer == inner == 1` with a scalar operation (sum, prod, min, max, mean): the whole-array
 //!   kernel ([`plan_passes`]): up to `max_workgroups` workgroups, vec4 loads, then passes over
 //!   the partials until one workgroup writes the result.
+//! - argmin/argmax of a whole f32 array: a flat first pass (vec4 loads, integer keys, up to
+//!   `max_workgroups` workgroups, [`Layout::Flat`]), then its states as below.
 //! - `inner == 1`: the rows layout, with as many threads per row as the row is long (up to a
 //!   workgroup), several short rows per workgroup, and long rows split across workgroups when
-//!   there are too few rows to fill the GPU.
+//!   there are too few rows to fill the GPU (about `target_workgroups` in all).
 //! - `inner > 1`: the columns layout: threads across adjacent columns read coalesced; the
-//!   reduced axis is split across workgroups when there are few columns.
+//!   reduced axis is split across workgroups when there are few columns. Raw 16-bit input with
+//!   an even number of columns takes two adjacent columns per thread, one u32 word
+//!   ([`Layout::ColPairs`]).
 //!
 //! Split problems write partial *states* (a value; (count, mean, M2) for var/std; (value, index)
 //! for argmin/argmax) and a further pass combines them. Every pass of every problem goes into
