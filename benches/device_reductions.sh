@@ -4,9 +4,7 @@
 # Expects release binaries in .gpu/ (sum, and test binaries); writes logs and CSV to $OUT.
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device_reductions.sh [quick]
 set -u
-OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$OUT/gpu.txt"
+source "$(dirname "$0")/device_common.sh"
 for t in reduce recorder errors pool threads axes special accuracy props shaders; do
   [ -x .gpu/$t ] || continue
   echo "== test $t" >>"$OUT/tests.log"

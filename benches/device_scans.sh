@@ -4,13 +4,7 @@
 # Expects release binaries in .gpu/ (scan example; test binaries scan_test, reduce, axes);
 # writes logs and CSV to $OUT.   usage (on the device): source .gpu/on-device.sh; bash benches/device_scans.sh
 set -u
-OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$OUT/gpu.txt"
-# The SM clock through the run (the driver lowers it when the GPU idles; each case warms up first).
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu --format=csv -lms 200 >"$OUT/clocks.csv" &
-CLOCKS=$!
-trap 'kill $CLOCKS 2>/dev/null' EXIT
+source "$(dirname "$0")/device_common.sh"
 for t in scan_test reduce axes recorder; do
   [ -x .gpu/$t ] || continue
   echo "== test $t" >>"$OUT/tests.log"

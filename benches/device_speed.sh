@@ -4,13 +4,7 @@
 # command; and the pool's bytes held after the suite. Expects .gpu/speed (release build).
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device_speed.sh
 set -u
-OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader | tee "$OUT/gpu.txt"
-# The SM clock through the run (the driver lowers it when the GPU idles; each case warms up first).
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu --format=csv -lms 200 >"$OUT/clocks.csv" &
-CLOCKS=$!
-trap 'kill $CLOCKS 2>/dev/null' EXIT
+source "$(dirname "$0")/device_common.sh"
 R=${REPEAT:-30}
 python3 benches/torch_peer.py --suite benches/speed_suite.txt --repeat "$R" --csv "$OUT/peer.csv" >"$OUT/peer.log" 2>&1
 tail -3 "$OUT/peer.log"
