@@ -8,7 +8,7 @@ source "$(dirname "$0")/device_common.sh"
 for t in scan_test reduce axes recorder; do
   [ -x .gpu/$t ] || continue
   echo "== test $t" >>"$OUT/tests.log"
-  timeout 150 .gpu/$t >>"$OUT/tests.log" 2>&1; echo "test $t exit $?" | tee -a "$OUT/tests.log"
+  timeout ${TEST_TIMEOUT:-150} .gpu/$t >>"$OUT/tests.log" 2>&1; echo "test $t exit $?" | tee -a "$OUT/tests.log"
 done
 grep -E "test result|panicked" "$OUT/tests.log" | head -20
 R="--repeat ${REPEAT:-30} --batch 10"

@@ -18,7 +18,8 @@
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --max-groups G   most workgroups per pass (each loops over tiles; default 1024)
 //!
-//! Exits with status 1 if any element is wrong, 2 on bad arguments or GPU errors.
+//! Exits with status 1 if any element is wrong (the first few are printed), 2 on bad arguments or
+//! GPU errors.
 
 #[path = "../tests/common/reference.rs"]
 #[allow(dead_code)]
@@ -192,7 +193,7 @@ where
     let out = scan.op.output(T::DTYPE);
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
-    for (g, w) in got.iter().zip(&want) {
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         let good = if w.value.is_nan() {
             g.is_nan()
         } else if w.value.is_infinite() || g.is_infinite() || g.is_nan() {
@@ -203,6 +204,15 @@ where
             worst = worst.max(err / tol.max(f64::MIN_POSITIVE));
             err <= tol
         };
+        if !good && wrong < 5 {
+            eprintln!(
+                "element {i} (tile {}, +{}): got {g}, want {}, diff {}",
+                i / tile,
+                i % tile,
+                w.value,
+                g - w.value
+            );
+        }
         wrong += usize::from(!good);
     }
     wrong += want.len().abs_diff(got.len());

@@ -202,27 +202,42 @@ fn rows_of_many_lengths() {
 }
 
 /// The look-back's paths: fallback forced (every tile reduces all the tiles before it in its
-/// row itself), no spinning at all (falls back whenever a predecessor is not ready), and
-/// aggregates only (every tile combines its predecessors' published totals back to the row's
-/// start). Exact data, so any tile's total counted twice or missed shows.
+/// row itself), no spinning at all (falls back whenever a predecessor is not ready), aggregates
+/// only (every tile combines its predecessors' published totals back to the row's start, over
+/// several windows in rows of more tiles than a workgroup has invocations), and every third
+/// tile's state hidden (windows consumed in part, then a wait and a fallback past the hidden
+/// tile; with aggregates only, too). Exact data, so any tile's total counted twice or missed
+/// shows.
 #[test]
 fn lookback_fallback_paths() {
     let mut rng = common::rng("lookback_fallback_paths");
     for ctx in common::contexts() {
         let tile = ctx.scan_tile();
-        for (force, spins, aggregates) in [(true, 8, false), (false, 0, false), (false, 8, true)] {
+        for (force, spins, aggregates, hide) in [
+            (true, 8, false, false),
+            (false, 0, false, false),
+            (false, 8, true, false),
+            (false, 2, false, true),
+            (false, 1, true, true),
+        ] {
+            // A row of more tiles than one window (the workgroup size) reads, for the walks
+            // that go back to the row's start (not with forced fallback: quadratic work).
+            let window = ctx.tuning().workgroup_size as usize;
+            let long = (!force && aggregates).then(|| (DType::I32, vec![(window + 5) * tile + 3]));
             for op in ScanOp::ALL {
-                for (dtype, shape) in [
+                let shapes = [
                     (DType::I32, vec![40 * tile + 7]),
                     (DType::F32, vec![3, 9 * tile + 1]),
                     (DType::U32, vec![2, 16 * tile]),
-                ] {
+                ];
+                for (dtype, shape) in shapes.into_iter().chain(long.clone()) {
                     let scan = Scan::new(op)
                         .exclusive(op == ScanOp::Min)
                         .algorithm(ScanAlgorithm::DecoupledFallback)
                         .force_fallback(force)
                         .spin_limit(spins)
-                        .aggregates_only(aggregates);
+                        .aggregates_only(aggregates)
+                        .hide_some(hide);
                     check_case(ctx, &mut rng, dtype, &shape, &scan, true);
                 }
             }

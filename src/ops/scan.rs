@@ -10,8 +10,9 @@
 //!   waits for another; deterministic; reads the input twice.
 //! - **Decoupled look-back with fallback** ([`ScanAlgorithm::DecoupledFallback`], Smith, Levien
 //!   and Owens, SPAA 2025): one pass. Each tile publishes its total, then walks back over its
-//!   predecessors' published states until it finds an inclusive prefix. A tile that finds a
-//!   predecessor not ready after a bounded number of reads reduces that predecessor's tile itself
+//!   predecessors' published states, a window of one state per invocation at a time, until it
+//!   finds an inclusive prefix. A tile that finds the nearest unread predecessor not ready after
+//!   a bounded number of steps reduces that predecessor's tile itself
 //!   (the input is read-only) and goes on, so progress never depends on other workgroups being
 //!   scheduled — Metal gives no forward-progress guarantee. Each state is a flag and a 32-bit value
 //!   split over two 32-bit atomic words, so no 64-bit atomics are needed. Reads the input once.
@@ -116,8 +117,9 @@ pub struct Scan {
     pub axis: i32,
     /// The algorithm.
     pub algorithm: ScanAlgorithm,
-    /// Look-back only: reads of a predecessor that is not ready before the workgroup reduces
-    /// that predecessor's tile itself (default 8).
+    /// Look-back only: steps (each reads a window of predecessors' states) that find the nearest
+    /// unread predecessor not ready before the workgroup reduces that predecessor's tile itself
+    /// (default 8).
     pub spin_limit: u32,
     /// Look-back only, a testing aid: ignore every published state and always fall back (each
     /// tile then reduces every tile before it in its row: quadratic work, still correct).
@@ -125,6 +127,10 @@ pub struct Scan {
     /// Look-back only, a testing aid: tiles after the first of each row publish only their own
     /// totals, never inclusive prefixes, so every look-back walks back to the row's first tile.
     pub aggregates_only: bool,
+    /// Look-back only, a testing aid: the published states of every third tile (tiles `t` with
+    /// `t % 3 == 1`) are never seen as ready, so look-backs consume windows in part, wait, and
+    /// fall back past those tiles.
+    pub hide_some: bool,
 }
 
 impl Scan {
@@ -138,6 +144,7 @@ impl Scan {
             spin_limit: 8,
             force_fallback: false,
             aggregates_only: false,
+            hide_some: false,
         }
     }
 
@@ -174,6 +181,12 @@ impl Scan {
     /// Look-back: publish aggregates only (testing aid).
     pub const fn aggregates_only(mut self, on: bool) -> Scan {
         self.aggregates_only = on;
+        self
+    }
+
+    /// Look-back: never see every third tile's state as ready (testing aid).
+    pub const fn hide_some(mut self, on: bool) -> Scan {
+        self.hide_some = on;
         self
     }
 
@@ -223,7 +236,7 @@ impl Scan {
 pub const SERIAL_MAX_LEN: usize = 64;
 
 /// Most tiles per row for which [`ScanAlgorithm::Auto`] picks the look-back.
-pub const LOOKBACK_MAX_TILES: usize = 16;
+pub const LOOKBACK_MAX_TILES: usize = 1024;
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
 struct Level<'a> {
@@ -237,9 +250,12 @@ impl Context {
     /// The algorithm [`ScanAlgorithm::Auto`] picks for rows of `len` elements on this adapter:
     /// [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans 2 to
     /// [`LOOKBACK_MAX_TILES`] tiles, [`ScanAlgorithm::ReduceThenScan`] otherwise (and always on
-    /// GL and WebGPU). Measured on an H200 (BENCHMARKS.md): the look-back was about twice as fast
-    /// for rows of two tiles (8192 x 8192) and about half as fast for one long row (2^28
-    /// elements, 65,536 tiles), where its tile-by-tile walk back from one invocation is slow.
+    /// GL and WebGPU). Measured on an H200 (BENCHMARKS.md, batches of 10 f32 scans, wall time
+    /// per scan): the look-back took 0.77x reduce-then-scan's time for rows of two tiles
+    /// (8192 x 8192) and 0.70x for 256 tiles (2^20 elements); for 4,096 tiles (2^24) the same
+    /// wall time but 1.14x the GPU time; 1.12x and 1.30x for 16,384 and 65,536 tiles (2^26,
+    /// 2^28), where waiting on predecessors costs more than reduce-then-scan's second read of the
+    /// input. The limit, 1,024 tiles, lies between the measured sizes.
     pub fn scan_algorithm(&self, len: usize) -> ScanAlgorithm {
         let tiles = len.div_ceil(self.scan_tile().max(1));
         match self.capabilities().adapter.backend {
@@ -419,7 +435,9 @@ impl Recorder {
         let mut params = [0u32; 16];
         params[0] = total as u32;
         params[5] = scan.spin_limit;
-        params[6] = u32::from(scan.force_fallback) | (u32::from(scan.aggregates_only) << 1);
+        params[6] = u32::from(scan.force_fallback)
+            | (u32::from(scan.aggregates_only) << 1)
+            | (u32::from(scan.hide_some) << 2);
         let dst_bytes = padded_bytes(l.dst.len, l.dst.dtype);
 
         if l.rows > 1 && l.len <= SERIAL_MAX_LEN {
