@@ -100,8 +100,9 @@ const NONE: u32 = 0xffffffffu;
 // The combination of every invocation's `v`, valid in invocation 0: a tree in shared memory.
 // (No subgroup operations here: this runs after the divergent reads of the window, and a
 // subgroup reduction in this place gave wrong sums on two drivers — subgroupAdd of integers on
-// the H200, and a shuffle butterfly on lavapipe when predecessors were not ready; the tree was
-// right on both and as fast on the H200.)
+// the H200 (short by one per subgroup), and a shuffle butterfly on lavapipe in a trial variant
+// where predecessors were often not ready. The tree was right on both, and on the H200 it was
+// as fast as either.)
 var<workgroup> wg_partials: array<V, WG>;
 
 fn group_combine(ln: Lane, v: V) -> V {
