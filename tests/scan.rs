@@ -221,9 +221,11 @@ fn lookback_fallback_paths() {
             (false, 1, true, true),
         ] {
             // A row of more tiles than one window (the workgroup size) reads, for the walks
-            // that go back to the row's start (not with forced fallback: quadratic work).
+            // that go back to the row's start (not with forced fallback or hidden states: each
+            // walk would reduce a third of the row's tiles itself, quadratic work).
             let window = ctx.tuning().workgroup_size as usize;
-            let long = (!force && aggregates).then(|| (DType::I32, vec![(window + 5) * tile + 3]));
+            let long = (!force && aggregates && !hide)
+                .then(|| (DType::I32, vec![(window + 5) * tile + 3]));
             for op in ScanOp::ALL {
                 let shapes = [
                     (DType::I32, vec![40 * tile + 7]),
