@@ -106,8 +106,9 @@ fn float_reductions_are_bit_identical_across_runs() {
             {
                 continue;
             }
-            // A seeded share of the operations where the sweeps are cut short (GL in CI).
-            if !common::keep_case(&mut rng) {
+            // A seeded share of the operations where the sweeps are cut short (GL in CI); the sum
+            // always, so the test never checks nothing.
+            if op != ReduceOp::Sum && !common::keep_case(&mut rng) {
                 continue;
             }
             let mut cases: Vec<Case> = Vec::new();
