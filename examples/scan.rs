@@ -17,6 +17,8 @@
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --max-groups G   most workgroups per pass (each loops over tiles; default 1024)
+//!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
+//!                    counts per tile, 2 times the scan without waiting for predecessors
 //!
 //! Exits with status 1 if any element is wrong (the first few are printed), 2 on bad arguments or
 //! GPU errors.
@@ -135,6 +137,10 @@ fn parse_args() -> Result<Args, String> {
                 let v = val()?;
                 a.options.target_workgroups = v.parse().map_err(|_| bad("--max-groups", &v))?;
             }
+            "--diag" => {
+                let v = val()?;
+                a.scan.diagnostics = v.parse().map_err(|_| bad("--diag", &v))?;
+            }
             "--no-subgroups" => a.options.subgroups = wgpu_reduce::Subgroups::Off,
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown option {other:?}\n{USAGE}")),
@@ -193,7 +199,11 @@ where
     let out = scan.op.output(T::DTYPE);
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+    if scan.diagnostics & 1 != 0 {
+        lookback_counts(&got, tile, len);
+    }
+    let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
+    for (i, (g, w)) in got.iter().zip(&want).enumerate().take(checked) {
         let good = if w.value.is_nan() {
             g.is_nan()
         } else if w.value.is_infinite() || g.is_infinite() || g.is_nan() {
@@ -237,6 +247,46 @@ where
         batch_wall: median(&mut bwalls),
         batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
     })
+}
+
+/// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
+/// after its row's first: window steps, steps that consumed nothing, fallbacks, states consumed.
+fn lookback_counts(got: &[f64], tile: usize, len: usize) {
+    let tpr = len.div_ceil(tile);
+    let (mut n, mut sum) = (0usize, [0f64; 4]);
+    let mut hist = [0usize; 6];
+    let mut max_steps = 0f64;
+    for t in 0..got.len().div_ceil(len) * tpr {
+        if t % tpr == 0 {
+            continue;
+        }
+        let at = (t / tpr) * len + (t % tpr) * tile;
+        let c = &got[at..at + 4];
+        n += 1;
+        for k in 0..4 {
+            sum[k] += c[k];
+        }
+        max_steps = max_steps.max(c[0]);
+        let b = match c[0] as usize {
+            0..=1 => 0,
+            2 => 1,
+            3 => 2,
+            4..=7 => 3,
+            8..=15 => 4,
+            _ => 5,
+        };
+        hist[b] += 1;
+    }
+    let m = |k: usize| sum[k] / n.max(1) as f64;
+    eprintln!(
+        "look-back over {n} tiles: steps {:.2} (max {max_steps}), idle steps {:.2}, fallbacks {} \
+         ({:.4}/tile), states consumed {:.2}; tiles by steps 1 / 2 / 3 / 4-7 / 8-15 / 16+: {hist:?}",
+        m(0),
+        m(1),
+        sum[2],
+        m(2),
+        m(3)
+    );
 }
 
 fn shape_row(

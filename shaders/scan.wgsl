@@ -77,6 +77,12 @@ const FLAG_MASK: u32 = 0xc0000000u;
 const FORCE_FALLBACK: u32 = 1u;
 const AGGREGATES_ONLY: u32 = 2u;
 const HIDE_SOME: u32 = 4u;
+// Measurements only (results are wrong): bit 3 counts the look-back's work (window steps, steps
+// that consumed nothing, fallbacks, states consumed) into the tile's first four outputs; bit 4
+// skips the wait (the carry is the identity), to time everything else.
+const STATS: u32 = 8u;
+const NO_WAIT: u32 = 16u;
+var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;
 // One look-back step's outcome: states consumed (low bits) and DONE_BIT; and their combination.
@@ -204,7 +210,7 @@ fn lookback(t: u32, geo: TileGeo, total: V, ln: Lane) -> V {
     if ln.lid == 0u {
         publish(t, total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
     }
-    if geo.first {
+    if geo.first || (params.flags & NO_WAIT) != 0u {
         return identity_v();
     }
     // The row's first tile: it publishes an inclusive state at once, so no walk goes past it.
@@ -223,6 +229,7 @@ fn lookback(t: u32, geo: TileGeo, total: V, ln: Lane) -> V {
             st = peek(lb - ln.lid, row_first);
         }
         let step = window_step(ln, st);
+        stats += vec4<u32>(1u, select(0u, 1u, step.consumed == 0u), 0u, step.consumed);
         carry = combine_v(step.value, carry);
         if step.done {
             break;
@@ -239,6 +246,7 @@ fn lookback(t: u32, geo: TileGeo, total: V, ln: Lane) -> V {
         // Fallback: reduce the blocking tile ourselves, the same way its owner does.
         let fgeo = tile_geo(lb);
         let ft = tile_total(ln, fgeo);
+        stats.z += 1u;
         if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
             // Helps other waiters; never overwrites a state already published (the flags are
             // the high bits). Only where the total is bit-identical however computed.

@@ -191,11 +191,25 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
         store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
         store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
         store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
+        if mode == 3u {
+            write_stats(ln, geo);
+        }
         if nt >= params.n_tiles {
             break;
         }
         t = nt;
     }
+}
+
+// Measurements (flag STATS): the look-back's counts replace the tile's first four outputs.
+fn write_stats(ln: Lane, geo: TileGeo) {
+    if (params.flags & STATS) != 0u && ln.lid == 0u && !geo.first {
+        store_elem(geo.start, V(stats.x));
+        store_elem(geo.start + 1u, V(stats.y));
+        store_elem(geo.start + 2u, V(stats.z));
+        store_elem(geo.start + 3u, V(stats.w));
+    }
+    stats = vec4<u32>();
 }
 
 // Short rows (mode 4): invocation `lid` of workgroup `w` scans row w * WG + lid element by

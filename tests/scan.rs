@@ -247,6 +247,57 @@ fn lookback_fallback_paths() {
     }
 }
 
+/// The look-back's measurement modes (`Scan::diagnostics`, used by `examples/scan --diag`).
+/// Counting (bit 0) with forced fallback: tile j of a row walks back over j predecessors, each
+/// taking `spin_limit + 1` steps that consume nothing and then one fallback, so its first four
+/// outputs must be (j (S + 1), j (S + 1), j, 0); every other element keeps its exact scan.
+/// Skipping the wait (bit 1): each tile is scanned as if it started its row.
+#[test]
+fn lookback_diagnostics() {
+    let mut rng = common::rng("lookback_diagnostics");
+    let ctx = common::ctx();
+    let tile = ctx.scan_tile();
+    let (rows, len) = (2, 5 * tile + 9);
+    let d = data(&mut rng, DType::U32, rows * len, false);
+    let inp = upload(ctx, DType::U32, &d, &[rows, len]);
+    let want = scan_reference(&d, rows, len, ScanOp::Add, false);
+    let base = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    let spins = 3u32;
+    let counted = base.force_fallback(true).spin_limit(spins);
+    let counted = Scan {
+        diagnostics: 1,
+        ..counted
+    };
+    let got = run_scan(ctx, &inp, &counted).unwrap();
+    let mut replaced = 0;
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        let (j, at) = ((i % len) / tile, (i % len) % tile);
+        if j > 0 && at < 4 {
+            let steps = (j as u32 * (spins + 1)) as f64;
+            let expect = [steps, steps, j as f64, 0.0][at];
+            assert_eq!(*g, expect, "count {at} of tile {j} (element {i})");
+            replaced += 1;
+        } else {
+            assert_eq!(*g, w.value, "element {i} (tile {j}, +{at})");
+        }
+    }
+    assert_eq!(replaced, rows * 5 * 4);
+    let no_wait = Scan {
+        diagnostics: 2,
+        ..base
+    };
+    let got = run_scan(ctx, &inp, &no_wait).unwrap();
+    let Data::U32(v) = &d else { unreachable!() };
+    let mut run = 0u32;
+    for (i, g) in got.iter().enumerate() {
+        if (i % len) % tile == 0 {
+            run = 0;
+        }
+        run = run.wrapping_add(v[i]);
+        assert_eq!(*g, f64::from(run), "element {i}: each tile scanned alone");
+    }
+}
+
 /// Float sums of multiples of 1/16: every partial sum is exact in f32, so the scan must equal
 /// the f64 reference exactly (tolerance 0), on 2^24 + 7 elements and on many rows.
 #[test]

@@ -131,6 +131,12 @@ pub struct Scan {
     /// `t % 3 == 1`) are never seen as ready, so look-backs consume windows in part, wait, and
     /// fall back past those tiles.
     pub hide_some: bool,
+    /// Look-back only, for measurements (results are wrong): bit 0 replaces the first four
+    /// outputs of each tile after its row's first with the look-back's counts (window steps,
+    /// steps that consumed nothing, fallbacks, states consumed); bit 1 skips the wait (the
+    /// carry is the identity) to time everything else.
+    #[doc(hidden)]
+    pub diagnostics: u32,
 }
 
 impl Scan {
@@ -145,6 +151,7 @@ impl Scan {
             force_fallback: false,
             aggregates_only: false,
             hide_some: false,
+            diagnostics: 0,
         }
     }
 
@@ -437,7 +444,8 @@ impl Recorder {
         params[5] = scan.spin_limit;
         params[6] = u32::from(scan.force_fallback)
             | (u32::from(scan.aggregates_only) << 1)
-            | (u32::from(scan.hide_some) << 2);
+            | (u32::from(scan.hide_some) << 2)
+            | ((scan.diagnostics & 3) << 3);
         let dst_bytes = padded_bytes(l.dst.len, l.dst.dtype);
 
         if l.rows > 1 && l.len <= SERIAL_MAX_LEN {
