@@ -16,7 +16,8 @@
 //!   --batch K        also time K scans recorded into one submission (default 10)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
-//!   --max-groups G   most workgroups per pass (each loops over tiles; default 1024)
+//!   --max-groups G   workgroups a tile pass aims for (default 1024)
+//!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
 //!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
 //!                    counts per tile, 2 times the scan without waiting for predecessors
 //!
@@ -56,7 +57,8 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--max-groups G] [--no-subgroups]";
+[--batch K] [--csv PATH] [--wg W] [--max-groups G] [--tiles-per-group K] [--no-subgroups] \
+[--diag D]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -136,6 +138,11 @@ fn parse_args() -> Result<Args, String> {
             "--max-groups" => {
                 let v = val()?;
                 a.options.target_workgroups = v.parse().map_err(|_| bad("--max-groups", &v))?;
+            }
+            "--tiles-per-group" => {
+                let v = val()?;
+                a.options.scan_tiles_per_workgroup =
+                    v.parse().map_err(|_| bad("--tiles-per-group", &v))?;
             }
             "--diag" => {
                 let v = val()?;

@@ -357,6 +357,7 @@ fn workgroups_loop_over_tiles() {
     let options = wgpu_reduce::ContextOptions {
         workgroup_size: 64,
         target_workgroups: 3,
+        scan_tiles_per_workgroup: 10,
         poison_temporaries: true,
         ..Default::default()
     };

@@ -530,8 +530,9 @@ impl Recorder {
 
     /// Records one scan pass over `n_tiles` tiles, with the grid's x extent and the number of
     /// workgroups in the params: one workgroup per tile (or per `workgroup_size` rows) for serial
-    /// and look-back passes, at most
-    /// [`Tuning::target_workgroups`](crate::Tuning) otherwise (each loops over tiles).
+    /// and look-back passes; otherwise at least [`Tuning::target_workgroups`](crate::Tuning)
+    /// (one per tile if there are fewer tiles) and at least enough that none loops over more
+    /// than [`Tuning::scan_tiles_per_workgroup`](crate::Tuning) tiles.
     #[allow(clippy::too_many_arguments)]
     fn push_scan(
         &mut self,
@@ -544,12 +545,14 @@ impl Recorder {
         n_tiles: usize,
     ) -> Result<()> {
         let one_each = matches!(kernel, Kernel::Scan(v) if matches!(v.mode, ScanMode::Serial | ScanMode::Lookback));
-        let cap = if one_each {
-            u32::MAX
+        let tuning = self.ctx().tuning();
+        let n = n_tiles as u32;
+        let groups = if one_each {
+            n
         } else {
-            self.ctx().tuning().target_workgroups.max(1)
+            n.min(tuning.target_workgroups.max(1))
+                .max(n.div_ceil(tuning.scan_tiles_per_workgroup.max(1)))
         };
-        let groups = (n_tiles as u32).min(cap);
         params[7] = self.grid(groups)?.0;
         params[8] = groups;
         self.push_dispatch_aux(kernel, src, dst, dst_bytes, aux, params, (groups, 1))
