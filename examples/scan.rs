@@ -206,7 +206,11 @@ where
     let out = scan.op.output(T::DTYPE);
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
-    if scan.diagnostics & 1 != 0 {
+    let lookback = match scan.algorithm {
+        ScanAlgorithm::Auto => ctx.scan_algorithm(len) == ScanAlgorithm::DecoupledFallback,
+        a => a == ScanAlgorithm::DecoupledFallback,
+    };
+    if scan.diagnostics & 1 != 0 && lookback && len > tile {
         lookback_counts(&got, tile, len);
     }
     let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
@@ -268,7 +272,10 @@ fn lookback_counts(got: &[f64], tile: usize, len: usize) {
             continue;
         }
         let at = (t / tpr) * len + (t % tpr) * tile;
-        let c = &got[at..at + 4];
+        // A row's last tile may hold fewer than the four counts.
+        let Some(c) = got.get(at..at + 4).filter(|_| (t % tpr) * tile + 4 <= len) else {
+            continue;
+        };
         n += 1;
         for k in 0..4 {
             sum[k] += c[k];

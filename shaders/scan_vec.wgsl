@@ -201,13 +201,13 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
     }
 }
 
-// Measurements (flag STATS): the look-back's counts replace the tile's first four outputs.
+// Measurements (flag STATS): the look-back's counts replace the tile's first four outputs (as
+// many as the tile has).
 fn write_stats(ln: Lane, geo: TileGeo) {
     if (params.flags & STATS) != 0u && ln.lid == 0u && !geo.first {
-        store_elem(geo.start, V(stats.x));
-        store_elem(geo.start + 1u, V(stats.y));
-        store_elem(geo.start + 2u, V(stats.z));
-        store_elem(geo.start + 3u, V(stats.w));
+        for (var k = 0u; k < 4u && geo.start + k < geo.end; k += 1u) {
+            store_elem(geo.start + k, V(stats[k]));
+        }
     }
     stats = vec4<u32>();
 }
