@@ -206,10 +206,7 @@ where
     let out = scan.op.output(T::DTYPE);
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
-    let lookback = match scan.algorithm {
-        ScanAlgorithm::Auto => ctx.scan_algorithm(len) == ScanAlgorithm::DecoupledFallback,
-        a => a == ScanAlgorithm::DecoupledFallback,
-    };
+    let lookback = algorithm_for(ctx, scan, len) == ScanAlgorithm::DecoupledFallback;
     if scan.diagnostics & 1 != 0 && lookback && len > tile {
         lookback_counts(&got, tile, len);
     }
@@ -258,6 +255,14 @@ where
         batch_wall: median(&mut bwalls),
         batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
     })
+}
+
+/// The algorithm `scan` runs with on rows of `len` elements.
+fn algorithm_for(ctx: &Context, scan: &Scan, len: usize) -> ScanAlgorithm {
+    match scan.algorithm {
+        ScanAlgorithm::Auto => ctx.scan_algorithm(len),
+        a => a,
+    }
 }
 
 /// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
@@ -367,10 +372,6 @@ fn main() -> ExitCode {
     let Some(ctx) = support::open_context(args.options.clone()) else {
         return ExitCode::from(2);
     };
-    let algorithm = |len: usize| match args.scan.algorithm {
-        ScanAlgorithm::Auto => ctx.scan_algorithm(len),
-        a => a,
-    };
     let seed = support::seed();
     let out = args.scan.op.output(args.dtype);
     println!(
@@ -436,7 +437,7 @@ fn main() -> ExitCode {
                     .map_or(String::new(), |g| format!("{:.3}", us(g))),
                 row.wrong == 0,
                 shape_s,
-                algorithm(shape.last().copied().unwrap_or(1))
+                algorithm_for(&ctx, &args.scan, shape.last().copied().unwrap_or(1))
             );
         }
     }

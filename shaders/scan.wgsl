@@ -200,7 +200,7 @@ fn peek(tile: u32, row_first: u32) -> Peek {
 // 64-bit atomics are needed and a reader only uses a state whose two halves carry the same flag.
 //
 // The look-back reads a window of WG predecessors at once: invocation i reads the state of tile
-// lb - i. window_step (below) finds the nearest inclusive state and the nearest state that is not
+// lb - i. window_step (above) finds the nearest inclusive state and the nearest state that is not
 // ready; the ready states before the first that is not are consumed, and an inclusive one ends
 // the walk. On the H200 this took a 2^28-element scan from 2.0 ms (one state per step) to about
 // 1.2 ms; a window of one subgroup measured the same as one of the workgroup. What window_step

@@ -257,8 +257,8 @@ impl Context {
     /// The algorithm [`ScanAlgorithm::Auto`] picks for rows of `len` elements on this adapter:
     /// [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans 2 to
     /// [`LOOKBACK_MAX_TILES`] tiles, [`ScanAlgorithm::ReduceThenScan`] otherwise (and always on
-    /// GL and WebGPU). Measured on an H200 (BENCHMARKS.md, batches of 10 f32 scans, wall time
-    /// per scan): the look-back took 0.77x reduce-then-scan's time for rows of two tiles
+    /// GL and WebGPU). Measured on an H200 (BENCHMARKS.md, sixth session, batches of 10 f32
+    /// scans, wall time per scan; reduce-then-scan has since become faster above 1,024 tiles): the look-back took 0.77x reduce-then-scan's time for rows of two tiles
     /// (8192 x 8192) and 0.70x for 256 tiles (2^20 elements); for 4,096 tiles (2^24) the same
     /// wall time but 1.14x the GPU time; 1.12x and 1.30x for 16,384 and 65,536 tiles (2^26,
     /// 2^28), where waiting on predecessors costs more than reduce-then-scan's second read of the
@@ -550,8 +550,9 @@ impl Recorder {
         let groups = if one_each {
             n
         } else {
-            n.min(tuning.target_workgroups.max(1))
-                .max(n.div_ceil(tuning.scan_tiles_per_workgroup.max(1)))
+            // Both are at least 1 (see Context::with_options).
+            n.min(tuning.target_workgroups)
+                .max(n.div_ceil(tuning.scan_tiles_per_workgroup))
         };
         params[7] = self.grid(groups)?.0;
         params[8] = groups;
