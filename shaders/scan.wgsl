@@ -99,61 +99,12 @@ struct Step {
     value: V,
 }
 
-var<workgroup> wg_nearest_inclusive: atomic<u32>;
-var<workgroup> wg_nearest_not_ready: atomic<u32>;
-const NONE: u32 = 0xffffffffu;
-
-// The combination of every invocation's `v`, valid in invocation 0: a tree in shared memory.
-// (No subgroup operations here: this runs after the divergent reads of the window, and a
-// subgroup reduction in this place gave wrong sums on two drivers — subgroupAdd of integers on
-// the H200 (short by one per subgroup), and a shuffle butterfly on lavapipe in a trial variant
-// where predecessors were often not ready. The tree was right on both, and on the H200 it was
-// as fast as either.)
-var<workgroup> wg_partials: array<V, WG>;
-
-fn group_combine(ln: Lane, v: V) -> V {
-    wg_partials[ln.lid] = v;
-    for (var d = WG / 2u; d > 0u; d >>= 1u) {
-        workgroupBarrier();
-        if ln.lid < d {
-            wg_partials[ln.lid] = combine_v(wg_partials[ln.lid], wg_partials[ln.lid + d]);
-        }
-    }
-    workgroupBarrier();
-    return wg_partials[0];
-}
-
-// One step of the look-back: `st` is the state of tile lb - lid (or an inclusive identity past
-// the row's first tile).
-fn window_step(ln: Lane, st: Peek) -> Step {
-    if st.inclusive {
-        atomicMin(&wg_nearest_inclusive, ln.lid);
-    }
-    if !st.ready {
-        atomicMin(&wg_nearest_not_ready, ln.lid);
-    }
-    workgroupBarrier();
-    let inclusive = atomicLoad(&wg_nearest_inclusive);
-    let not_ready = atomicLoad(&wg_nearest_not_ready);
-    let done = inclusive < not_ready;
-    let n = select(min(not_ready, WG), inclusive + 1u, done);
-    let v = group_combine(ln, select(identity_v(), st.value, ln.lid < n));
-    return share_step(ln, n, done, v);
-}
-
-// Shares invocation 0's step with the workgroup (uniform from here on).
-fn share_step(ln: Lane, consumed: u32, done: bool, value: V) -> Step {
-    // Every invocation has read the previous step before it is replaced.
-    workgroupBarrier();
-    if ln.lid == 0u {
-        wg_step = consumed | select(0u, DONE_BIT, done);
-        wg_step_value = value;
-        // Every invocation read these in window_step, before group_combine's barrier.
-        atomicStore(&wg_nearest_inclusive, NONE);
-        atomicStore(&wg_nearest_not_ready, NONE);
-    }
-    let code = workgroupUniformLoad(&wg_step);
-    return Step(code & ~DONE_BIT, (code & DONE_BIT) != 0u, wg_step_value);
+// What window position w of a look-back step (window_step) reads: the state of tile lb - w, or
+// an inclusive identity past the row's first tile (whose state is read and ignored there).
+fn window_peek(w: u32, lb: u32, row_first: u32) -> Peek {
+    let inside = lb - row_first >= w;
+    let st = peek(select(row_first, lb - w, inside), row_first);
+    return Peek(st.ready || !inside, st.inclusive || !inside, select(identity_v(), st.value, inside));
 }
 
 fn tile_geo(t: u32) -> TileGeo {
@@ -199,70 +150,139 @@ fn peek(tile: u32, row_first: u32) -> Peek {
 // Each tile's state is two 32-bit words (16 bits of the value and a 2-bit flag each), so no
 // 64-bit atomics are needed and a reader only uses a state whose two halves carry the same flag.
 //
-// The look-back reads a window of WG predecessors at once: invocation i reads the state of tile
-// lb - i. window_step (above) finds the nearest inclusive state and the nearest state that is not
-// ready; the ready states before the first that is not are consumed, and an inclusive one ends
-// the walk. On the H200 this took a 2^28-element scan from 2.0 ms (one state per step) to about
-// 1.2 ms; a window of one subgroup measured the same as one of the workgroup. What window_step
-// decides reaches every invocation through workgroupUniformLoad, so all control flow here is
-// uniform (the fallback's scan, which uses subgroup operations, runs in uniform control flow).
-fn lookback(t: u32, geo: TileGeo, total: V, ln: Lane) -> V {
+// The look-back reads a window of WG predecessors at once: position w reads the state of tile
+// lb - w. window_step finds the nearest inclusive state and the nearest state that is not ready;
+// the ready states before the first that is not are consumed, and an inclusive one ends the
+// walk. On the H200 this took a 2^28-element scan from 2.0 ms (one state per step) to about
+// 1.2 ms. What window_step decides reaches every invocation through workgroupUniformLoad, so all
+// control flow here is uniform (the fallback's scan, which uses subgroup operations, runs in
+// uniform control flow).
+
+// The nearest inclusive and not-ready window positions w, as WG - w (0: none; workgroup memory
+// starts zeroed and is zeroed again after each step).
+var<workgroup> wg_nearest_inclusive: atomic<u32>;
+var<workgroup> wg_nearest_not_ready: atomic<u32>;
+var<workgroup> wg_partials: array<V, WG>;
+
+// The combination of every invocation's `v`, valid in invocation 0: a tree in shared memory.
+// (No subgroup operations: a subgroup reduction in this place gave wrong sums on two drivers.
+// subgroupAdd of integers on the H200 came out short by one, in two sessions' variants, the
+// later one with every invocation reading its window position in uniform control flow; and a
+// shuffle butterfly on lavapipe, in a variant whose reads diverged. The tree was right on both,
+// and on the H200 a step built on ballots and subgroupAdd was slower than the tree: 1172 against
+// 1117 µs for a 2^28-element scan.)
+fn group_combine(ln: Lane, v: V) -> V {
+    wg_partials[ln.lid] = v;
+    for (var d = WG / 2u; d > 0u; d >>= 1u) {
+        workgroupBarrier();
+        if ln.lid < d {
+            wg_partials[ln.lid] = combine_v(wg_partials[ln.lid], wg_partials[ln.lid + d]);
+        }
+    }
+    workgroupBarrier();
+    return wg_partials[0];
+}
+
+// One step of the look-back (below): window position w = lid.
+fn window_step(ln: Lane, lb: u32, row_first: u32) -> Step {
+    let st = window_peek(ln.lid, lb, row_first);
+    if st.inclusive {
+        atomicMax(&wg_nearest_inclusive, WG - ln.lid);
+    }
+    if !st.ready {
+        atomicMax(&wg_nearest_not_ready, WG - ln.lid);
+    }
+    workgroupBarrier();
+    let inclusive = WG - atomicLoad(&wg_nearest_inclusive);
+    let not_ready = WG - atomicLoad(&wg_nearest_not_ready);
+    let done = inclusive < not_ready;
+    let n = select(not_ready, inclusive + 1u, done);
+    let v = group_combine(ln, select(identity_v(), st.value, ln.lid < n));
+    // Every invocation has read the previous step before it is replaced (group_combine's last
+    // barrier comes after the loads above).
+    if ln.lid == 0u {
+        wg_step = n | select(0u, DONE_BIT, done);
+        wg_step_value = v;
+        atomicStore(&wg_nearest_inclusive, 0u);
+        atomicStore(&wg_nearest_not_ready, 0u);
+    }
+    let code = workgroupUniformLoad(&wg_step);
+    return Step(code & ~DONE_BIT, (code & DONE_BIT) != 0u, wg_step_value);
+}
+
+// Where a walk stands: the consumed states combined; the nearest tile not consumed yet; whether
+// an inclusive state (or the row's first tile) was consumed; consecutive steps that consumed
+// nothing.
+struct Walk {
+    carry: V,
+    lb: u32,
+    done: bool,
+    spins: u32,
+}
+
+// Publishes tile `t`'s total (inclusive at once for a row's first tile) and walks back without
+// falling back: the result is not done when a predecessor stayed not ready for `spin_limit`
+// reads. The caller then finishes with `walk(.., true)`, which falls back at once (see
+// lookback_entry: the fallback is a separate path so that the tile's scanned values are not held
+// in registers across it).
+fn lookback_start(t: u32, geo: TileGeo, total: V, ln: Lane) -> Walk {
     if ln.lid == 0u {
         publish(t, total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
     }
     if geo.first || (params.flags & NO_WAIT) != 0u {
-        return identity_v();
+        return Walk(identity_v(), t, true, 0u);
     }
+    return walk(ln, t, Walk(identity_v(), t - 1u, false, 0u), false);
+}
+
+// Walks back from `w.lb`, combining predecessors' states into `w.carry`, until it consumes an
+// inclusive state. When a predecessor has not been ready for more than `spin_limit` steps, it
+// returns as it stands (FALLBACK false, a constant at each call) or reduces that tile itself (its
+// input is read-only) and goes on, so that it always finishes.
+fn walk(ln: Lane, t: u32, w: Walk, FALLBACK: bool) -> Walk {
     // The row's first tile: it publishes an inclusive state at once, so no walk goes past it.
     let row_first = t - t % params.tpr;
-    var carry = identity_v();
-    var lb = t - 1u;
-    var spins = 0u;
-    if ln.lid == 0u {
-        atomicStore(&wg_nearest_inclusive, NONE);
-        atomicStore(&wg_nearest_not_ready, NONE);
-    }
-    workgroupBarrier();
+    var carry = w.carry;
+    var lb = w.lb;
+    var spins = w.spins;
+    var done = false;
     loop {
-        var st = Peek(true, true, identity_v());
-        if lb - row_first >= ln.lid {
-            st = peek(lb - ln.lid, row_first);
+        if spins > params.spin_limit {
+            if !FALLBACK {
+                break;
+            }
+            // Fallback: reduce the blocking tile ourselves, the same way its owner does.
+            let fgeo = tile_geo(lb);
+            let ft = tile_total(ln, fgeo);
+            stats.z += 1u;
+            if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
+                // Helps other waiters; never overwrites a state already published (the flags
+                // are the high bits). Only where the total is bit-identical however computed.
+                let b = bitcast<u32>(ft);
+                atomicMax(&aux[1u + 2u * lb], FLAG_READY | (b & 0xffffu));
+                atomicMax(&aux[2u + 2u * lb], FLAG_READY | (b >> 16u));
+            }
+            carry = combine_v(ft, carry);
+            if fgeo.first {
+                done = true;
+                break;
+            }
+            lb -= 1u;
+            spins = 0u;
         }
-        let step = window_step(ln, st);
+        let step = window_step(ln, lb, row_first);
         stats += vec4<u32>(1u, select(0u, 1u, step.consumed == 0u), 0u, step.consumed);
         carry = combine_v(step.value, carry);
         if step.done {
+            done = true;
             break;
         }
         if step.consumed > 0u {
             lb -= step.consumed;
             spins = 0u;
-            continue;
-        }
-        if spins < params.spin_limit {
+        } else {
             spins += 1u;
-            continue;
         }
-        // Fallback: reduce the blocking tile ourselves, the same way its owner does.
-        let fgeo = tile_geo(lb);
-        let ft = tile_total(ln, fgeo);
-        stats.z += 1u;
-        if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
-            // Helps other waiters; never overwrites a state already published (the flags are
-            // the high bits). Only where the total is bit-identical however computed.
-            let b = bitcast<u32>(ft);
-            atomicMax(&aux[1u + 2u * lb], FLAG_READY | (b & 0xffffu));
-            atomicMax(&aux[2u + 2u * lb], FLAG_READY | (b >> 16u));
-        }
-        carry = combine_v(ft, carry);
-        if fgeo.first {
-            break;
-        }
-        lb -= 1u;
-        spins = 0u;
     }
-    if ln.lid == 0u {
-        publish(t, combine_v(carry, total), FLAG_INCLUSIVE);
-    }
-    return carry;
+    return Walk(carry, lb, done, spins);
 }

@@ -153,19 +153,20 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
     }
 }
 
-// MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux: each
+// Adds `carry` to a scanned tile and stores it.
+fn store_tile(ln: Lane, geo: TileGeo, sc: Scanned, carry: V) {
+    let p = combine_v4(vec4<V>(carry), sc.pre);
+    store4(geo, slot_offset(ln, 0u), p.x, sc.s.a);
+    store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
+    store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
+    store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
+}
+
+// MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux. Each
 // workgroup loops over tiles t, t + groups, ..., loading the next tile as soon as the current
-// one is scanned. 3 = decoupled look-back with fallback: one tile per workgroup, claimed from the
-// counter in aux[0] (tiles start in the order they are claimed, so a tile's predecessors have
-// all started).
+// one is scanned.
 fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
     var t = wid_linear;
-    if mode == 3u {
-        if ln.lid == 0u {
-            wg_tile = atomicAdd(&aux[0], 1u);
-        }
-        t = workgroupUniformLoad(&wg_tile);
-    }
     if t >= params.n_tiles {
         return;
     }
@@ -173,32 +174,53 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
     loop {
         let geo = tile_geo(t);
         let sc = local_scan4(ln, cur);
-        var nt = params.n_tiles;
-        if mode != 3u {
-            nt = t + params.groups;
-        }
+        let nt = t + params.groups;
         if nt < params.n_tiles {
             cur = load_tile4(tile_geo(nt), ln);
         }
         var carry = identity_v();
         if mode == 2u {
             carry = bitcast<V>(atomicLoad(&aux[t]));
-        } else if mode == 3u {
-            carry = lookback(t, geo, sc.total, ln);
         }
-        let p = combine_v4(vec4<V>(carry), sc.pre);
-        store4(geo, slot_offset(ln, 0u), p.x, sc.s.a);
-        store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
-        store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
-        store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
-        if mode == 3u {
-            write_stats(ln, geo);
-        }
+        store_tile(ln, geo, sc, carry);
         if nt >= params.n_tiles {
             break;
         }
         t = nt;
     }
+}
+
+// Decoupled look-back with fallback (mode 3): one tile per workgroup, claimed from the counter
+// in aux[0] (tiles start in the order they are claimed, so a tile's predecessors have all
+// started). The fallback is a path of its own: there the tile's scan is computed again from the
+// input after the walk instead of being held across it, so the registers of the fallback's tile
+// are not added to those of this tile (on the H200 the fallback's code, never run, made a 2^28
+// scan 17 % slower when the tile was held across it).
+fn lookback_entry(ln: Lane) {
+    if ln.lid == 0u {
+        wg_tile = atomicAdd(&aux[0], 1u);
+    }
+    let t = workgroupUniformLoad(&wg_tile);
+    if t >= params.n_tiles {
+        return;
+    }
+    let geo = tile_geo(t);
+    let sc = local_scan4(ln, load_tile4(geo, ln));
+    let w = lookback_start(t, geo, sc.total, ln);
+    if w.done {
+        if ln.lid == 0u && !geo.first {
+            publish(t, combine_v(w.carry, sc.total), FLAG_INCLUSIVE);
+        }
+        store_tile(ln, geo, sc, w.carry);
+    } else {
+        let carry = walk(ln, t, w, true).carry;
+        let again = local_scan4(ln, load_tile4(geo, ln));
+        if ln.lid == 0u {
+            publish(t, combine_v(carry, again.total), FLAG_INCLUSIVE);
+        }
+        store_tile(ln, geo, again, carry);
+    }
+    write_stats(ln, geo);
 }
 
 // Measurements (flag STATS): the look-back's counts replace the tile's first four outputs (as

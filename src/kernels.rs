@@ -895,6 +895,7 @@ impl ScanVariant {
         let call = match self.mode {
             ScanMode::Reduce => "reduce_entry(ln, t)".to_string(),
             ScanMode::Serial => "serial_entry(ln, t)".to_string(),
+            ScanMode::Lookback => "lookback_entry(ln)".to_string(),
             m => format!("scan_entry(ln, t, {}u)", m.code()),
         };
         s.push_str(&format!(
