@@ -100,11 +100,13 @@ struct Step {
 }
 
 // What window position w of a look-back step (window_step) reads: the state of tile lb - w, or
-// an inclusive identity past the row's first tile (whose state is read and ignored there).
+// an inclusive identity past the row's first tile.
 fn window_peek(w: u32, lb: u32, row_first: u32) -> Peek {
-    let inside = lb - row_first >= w;
-    let st = peek(select(row_first, lb - w, inside), row_first);
-    return Peek(st.ready || !inside, st.inclusive || !inside, select(identity_v(), st.value, inside));
+    var st = Peek(true, true, identity_v());
+    if lb - row_first >= w {
+        st = peek(lb - w, row_first);
+    }
+    return st;
 }
 
 fn tile_geo(t: u32) -> TileGeo {

@@ -108,8 +108,8 @@ pub use context::{
 pub use element::{DType, Element};
 pub use error::{Error, Result};
 pub use ops::{
-    Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES, MAX_DIMS,
-    SERIAL_MAX_LEN,
+    Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES, LOOKBACK_ROW_TILES,
+    MAX_DIMS, SERIAL_MAX_LEN,
 };
 pub use pool::{size_class, PoolStats};
 pub use recorder::{ReadToken, Recorder, Results, Submission};

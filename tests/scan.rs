@@ -529,3 +529,39 @@ fn reduce_then_scan_is_deterministic() {
             .all(|(a, b)| a.to_bits() == b.to_bits()));
     }
 }
+
+/// `ScanAlgorithm::Auto`'s rule (`Context::scan_algorithm`): the look-back for rows of 2 to
+/// `LOOKBACK_ROW_TILES` tiles at any count, and for longer rows only while the whole scan has at most
+/// `LOOKBACK_MAX_TILES` tiles; never for rows of one tile, nor on GL and WebGPU.
+#[test]
+fn auto_picks_the_lookback_only_where_it_was_faster() {
+    use wgpu_reduce::{LOOKBACK_MAX_TILES, LOOKBACK_ROW_TILES};
+    let ctx = common::ctx();
+    let tile = ctx.scan_tile();
+    let lookback_backend = matches!(
+        ctx.capabilities().adapter.backend,
+        wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
+    );
+    let max = LOOKBACK_MAX_TILES;
+    let cases = [
+        // (rows, len, look-back where the backend allows it)
+        (1, tile, false),
+        (100_000, tile, false),
+        (1, tile + 1, true),
+        (100_000, LOOKBACK_ROW_TILES * tile, true),
+        (100_000, LOOKBACK_ROW_TILES * tile + 1, false),
+        (1, max * tile, true),
+        (1, max * tile + 1, false),
+        (max / 8, 8 * tile, true),
+        (max / 8 + 1, 8 * tile, false),
+        (1, 1 << 28, false),
+    ];
+    for (rows, len, want) in cases {
+        let want = if want && lookback_backend {
+            ScanAlgorithm::DecoupledFallback
+        } else {
+            ScanAlgorithm::ReduceThenScan
+        };
+        assert_eq!(ctx.scan_algorithm(rows, len), want, "{rows} rows of {len}");
+    }
+}

@@ -242,8 +242,13 @@ impl Scan {
 /// invocation.
 pub const SERIAL_MAX_LEN: usize = 64;
 
-/// Most tiles per row for which [`ScanAlgorithm::Auto`] picks the look-back.
-pub const LOOKBACK_MAX_TILES: usize = 1024;
+/// Rows of at most this many tiles (and at least two) take the look-back under
+/// [`ScanAlgorithm::Auto`] whatever their number.
+pub const LOOKBACK_ROW_TILES: usize = 4;
+
+/// Most tiles in a whole scan (all rows) for which [`ScanAlgorithm::Auto`] picks the look-back
+/// for rows longer than [`LOOKBACK_ROW_TILES`] tiles.
+pub const LOOKBACK_MAX_TILES: usize = 256;
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
 struct Level<'a> {
@@ -254,21 +259,28 @@ struct Level<'a> {
 }
 
 impl Context {
-    /// The algorithm [`ScanAlgorithm::Auto`] picks for rows of `len` elements on this adapter:
-    /// [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans 2 to
-    /// [`LOOKBACK_MAX_TILES`] tiles, [`ScanAlgorithm::ReduceThenScan`] otherwise (and always on
-    /// GL and WebGPU). Measured on an H200 (BENCHMARKS.md, sixth session, batches of 10 f32
-    /// scans, wall time per scan; reduce-then-scan has since become faster above 1,024 tiles): the look-back took 0.77x reduce-then-scan's time for rows of two tiles
-    /// (8192 x 8192) and 0.70x for 256 tiles (2^20 elements); for 4,096 tiles (2^24) the same
-    /// wall time but 1.14x the GPU time; 1.12x and 1.30x for 16,384 and 65,536 tiles (2^26,
-    /// 2^28), where waiting on predecessors costs more than reduce-then-scan's second read of the
-    /// input. The limit, 1,024 tiles, lies between the measured sizes.
-    pub fn scan_algorithm(&self, len: usize) -> ScanAlgorithm {
+    /// The algorithm [`ScanAlgorithm::Auto`] picks for `rows` rows of `len` elements on this
+    /// adapter: [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans
+    /// at least two tiles and either at most [`LOOKBACK_ROW_TILES`] tiles or the whole scan at
+    /// most [`LOOKBACK_MAX_TILES`] tiles; [`ScanAlgorithm::ReduceThenScan`] otherwise (and
+    /// always on GL and WebGPU).
+    ///
+    /// Measured on an H200 (BENCHMARKS.md, eighth session: batches of 10 f32 scans, both
+    /// algorithms in one device call, GPU time per scan), the look-back took 0.81x
+    /// reduce-then-scan's time for rows of 2 tiles (8192 x 8192), 0.89x for rows of 4 tiles
+    /// (4096 x 16384) and 0.89x for one row of 256 tiles (2^20 elements); about the same for rows
+    /// of 16 and 64 tiles when the scan is large (0.97x, 1.01x at 2^26 elements); and longer
+    /// for larger single rows: 1.13x at 1,024 tiles (2^22), 1.44x at 65,536 tiles (2^28), and
+    /// 1.44x for 64 rows of 1,024 tiles. A look-back tile finishes only after every tile before
+    /// it in its row has published its total, so one slow load holds up the tiles claimed after
+    /// it while they keep their registers; short rows wait only on a few tiles, the first of
+    /// which publishes at once.
+    pub fn scan_algorithm(&self, rows: usize, len: usize) -> ScanAlgorithm {
         let tiles = len.div_ceil(self.scan_tile().max(1));
+        let lookback = tiles >= 2
+            && (tiles <= LOOKBACK_ROW_TILES || tiles.saturating_mul(rows) <= LOOKBACK_MAX_TILES);
         match self.capabilities().adapter.backend {
-            wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
-                if (2..=LOOKBACK_MAX_TILES).contains(&tiles) =>
-            {
+            wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12 if lookback => {
                 ScanAlgorithm::DecoupledFallback
             }
             _ => ScanAlgorithm::ReduceThenScan,
@@ -389,7 +401,7 @@ impl Recorder {
         ctx.check_binding_size(x.len, x.dtype, what)?;
         ctx.check_binding_size(out.len, out.dtype, what)?;
         let algorithm = match scan.algorithm {
-            ScanAlgorithm::Auto => self.ctx().scan_algorithm(len),
+            ScanAlgorithm::Auto => self.ctx().scan_algorithm(rows, len),
             a => a,
         };
         let level = Level {
