@@ -15,8 +15,11 @@
 //!   a bounded number of steps reduces that predecessor's tile itself
 //!   (the input is read-only) and goes on, so progress never depends on other workgroups being
 //!   scheduled — Metal gives no forward-progress guarantee. Each state is a flag and a 32-bit value
-//!   split over two 32-bit atomic words, so no 64-bit atomics are needed. Reads the input once.
-//!   Float sums may differ in the last bits between runs (the order in which tiles' totals are
+//!   split over two 32-bit atomic words, so no 64-bit atomics are needed. Reads the input once,
+//!   except where a tile falls back: that tile then reads its own input again and scans it after
+//!   the walk, rather than keeping its scanned values in registers across a fallback that holds
+//!   a second tile (keeping them cost the look-back 17 % on an H200 although the fallback never
+//!   ran there). Float sums may differ in the last bits between runs (the order in which tiles' totals are
 //!   combined depends on timing).
 //!
 //! Rows of at most [`SERIAL_MAX_LEN`] elements are scanned one row per invocation, element by
