@@ -198,15 +198,14 @@ where
 {
     let scan = &args.scan;
     let shape = x.shape();
-    let len = shape.last().copied().unwrap_or(1);
-    let rows = rows_of(shape);
+    let (rows, len) = rows_len(shape);
     let want = scan_reference(data, rows, len, scan.op, scan.exclusive);
     let y = ctx.scan::<T, T::Acc>(x, scan)?;
     let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
     let out = scan.op.output(T::DTYPE);
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
-    let lookback = algorithm_for(ctx, scan, rows, len) == ScanAlgorithm::DecoupledFallback;
+    let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
     if scan.diagnostics & 1 != 0 && lookback && len > tile {
         lookback_counts(&got, tile, len);
     }
@@ -257,20 +256,20 @@ where
     })
 }
 
-/// Rows of an array of this shape (each along the last axis).
-fn rows_of(shape: &[usize]) -> usize {
+/// The rows of an array of this shape and their length (the last axis).
+fn rows_len(shape: &[usize]) -> (usize, usize) {
     let len = shape.last().copied().unwrap_or(1);
-    shape
-        .iter()
-        .product::<usize>()
-        .checked_div(len)
-        .unwrap_or(0)
+    let n: usize = shape.iter().product();
+    (n.checked_div(len).unwrap_or(0), len)
 }
 
-/// The algorithm `scan` runs with on `rows` rows of `len` elements.
-fn algorithm_for(ctx: &Context, scan: &Scan, rows: usize, len: usize) -> ScanAlgorithm {
+/// The algorithm `scan` runs with on an array of this shape.
+fn algorithm_for(ctx: &Context, scan: &Scan, shape: &[usize]) -> ScanAlgorithm {
     match scan.algorithm {
-        ScanAlgorithm::Auto => ctx.scan_algorithm(rows, len),
+        ScanAlgorithm::Auto => {
+            let (rows, len) = rows_len(shape);
+            ctx.scan_algorithm(rows, len)
+        }
         a => a,
     }
 }
@@ -447,12 +446,7 @@ fn main() -> ExitCode {
                     .map_or(String::new(), |g| format!("{:.3}", us(g))),
                 row.wrong == 0,
                 shape_s,
-                algorithm_for(
-                    &ctx,
-                    &args.scan,
-                    rows_of(shape),
-                    shape.last().copied().unwrap_or(1)
-                )
+                algorithm_for(&ctx, &args.scan, shape)
             );
         }
     }
