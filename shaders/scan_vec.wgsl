@@ -223,6 +223,81 @@ fn lookback_entry(ln: Lane) {
     write_stats(ln, geo);
 }
 
+// Single pass with the reductions ahead (mode 5): 2 * n_tiles workgroups, each claims an item
+// from the counter in aux[0]. Item k reduces or scans a tile (ahead_item): the first `lead`
+// items reduce tiles 0, 1, ...; then items alternate between scanning tile j and reducing tile
+// lead + j; the last ones scan the tiles left. A reduction publishes its tile's total (as the
+// look-back's tiles do, inclusive for a row's first tile) and never waits. A scan walks back
+// over the states before its tile (the same walk and fallback as the look-back; the totals were
+// published about `lead` tiles earlier, so it rarely waits), then loads its tile, which its
+// reduction read shortly before (an L2 hit when lead tiles fit the cache), scans it with the
+// carry, publishes its inclusive prefix and stores it. It holds no tile while it walks, so the
+// fallback needs no separate path here. Items are claimed in order, so every reduction a scan
+// waits on has started.
+fn ahead_item(k: u32) -> vec2<u32> {
+    let n = params.n_tiles;
+    let d = min(params.lead, n);
+    if k < d {
+        return vec2<u32>(k, 1u);
+    }
+    let m = k - d;
+    let r = n - d;
+    if m < 2u * r {
+        return select(vec2<u32>(m >> 1u, 0u), vec2<u32>(d + (m >> 1u), 1u), (m & 1u) != 0u);
+    }
+    return vec2<u32>(m - r, 0u);
+}
+
+fn ahead_entry(ln: Lane) {
+    if ln.lid == 0u {
+        wg_tile = atomicAdd(&aux[0], 1u);
+    }
+    let k = workgroupUniformLoad(&wg_tile);
+    if k >= 2u * params.n_tiles {
+        return;
+    }
+    let item = ahead_item(k);
+    let t = item.x;
+    let geo = tile_geo(t);
+    if item.y == 1u {
+        let total = local_scan4(ln, load_tile4(geo, ln)).total;
+        if ln.lid == 0u {
+            publish(t, total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
+        }
+        return;
+    }
+    // The tile's loads (L2 hits) are issued before the walk and complete during it.
+    let x = load_tile4(geo, ln);
+    // The tile's own total, as its reduction published it: with it the inclusive prefix is
+    // published as soon as the walk ends, before the tile is scanned.
+    var own = Peek(false, false, identity_v());
+    if ln.lid == 0u && !geo.first {
+        own = peek(t, t - t % params.tpr);
+    }
+    var w = Walk(identity_v(), t, true, 0u);
+    if !geo.first && (params.flags & NO_WAIT) == 0u {
+        w = walk(ln, t, Walk(identity_v(), t - 1u, false, 0u), false);
+    }
+    if w.done {
+        if ln.lid == 0u && own.ready {
+            publish(t, combine_v(w.carry, own.value), FLAG_INCLUSIVE);
+        }
+        let sc = local_scan4(ln, x);
+        if ln.lid == 0u && !geo.first && !own.ready {
+            publish(t, combine_v(w.carry, sc.total), FLAG_INCLUSIVE);
+        }
+        store_tile(ln, geo, sc, w.carry);
+    } else {
+        let carry = walk(ln, t, w, true).carry;
+        let sc = local_scan4(ln, load_tile4(geo, ln));
+        if ln.lid == 0u {
+            publish(t, combine_v(carry, sc.total), FLAG_INCLUSIVE);
+        }
+        store_tile(ln, geo, sc, carry);
+    }
+    write_stats(ln, geo);
+}
+
 // Measurements (flag STATS): the look-back's counts replace the tile's first four outputs (as
 // many as the tile has).
 fn write_stats(ln: Lane, geo: TileGeo) {

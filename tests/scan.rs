@@ -576,3 +576,68 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         assert_eq!(ctx.scan_algorithm(rows, len), want, "{rows} rows of {len}");
     }
 }
+
+/// The reduce-ahead single pass (`ScanAlgorithm::ReduceAhead`) with reductions 1, 2 and 5 tiles
+/// ahead of the scans (tiles of 1024), so that scans interleave with the reductions they wait
+/// on, over whole arrays and rows of many tiles, every operation, exact data; with no spinning
+/// (a scan falls back whenever a total is not ready yet), every third tile's state hidden
+/// (waits, then fallbacks past it), and forced fallback. Then the default lead (1024 tiles,
+/// more than these scans have: every reduction runs before the first scan) at the default tile.
+#[test]
+fn reduce_ahead_leads_and_fallbacks() {
+    let mut rng = common::rng("reduce_ahead_leads_and_fallbacks");
+    for lead in [1, 2, 5] {
+        let options = wgpu_reduce::ContextOptions {
+            workgroup_size: 64,
+            scan_lead_tiles: lead,
+            poison_temporaries: true,
+            ..Default::default()
+        };
+        let ctx = Context::with_options(options).expect("context");
+        assert_eq!(
+            (ctx.scan_tile(), ctx.tuning().scan_lead_tiles),
+            (1024, lead)
+        );
+        let paths: &[(bool, u32, bool)] = if lead == 2 {
+            &[
+                (false, 8, false),
+                (false, 0, false),
+                (false, 2, true),
+                (true, 8, false),
+            ]
+        } else {
+            &[(false, 8, false), (false, 0, false)]
+        };
+        for &(force, spins, hide) in paths {
+            for (dtype, shape) in [
+                (DType::I32, vec![1025]),
+                (DType::F32, vec![2048]),
+                (DType::I32, vec![40 * 1024 + 7]),
+                (DType::F32, vec![3, 9 * 1024 + 1]),
+                (DType::U32, vec![17, 1027]),
+                (DType::I32, vec![2, 16 * 1024]),
+            ] {
+                for op in ScanOp::ALL {
+                    let scan = Scan::new(op)
+                        .exclusive(op == ScanOp::Min)
+                        .algorithm(ScanAlgorithm::ReduceAhead)
+                        .force_fallback(force)
+                        .spin_limit(spins)
+                        .hide_some(hide);
+                    check_case(&ctx, &mut rng, dtype, &shape, &scan, true);
+                }
+            }
+        }
+    }
+    let ctx = common::ctx();
+    let scan = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::ReduceAhead);
+    check_case(ctx, &mut rng, DType::F32, &[(1 << 20) + 3], &scan, false);
+    check_case(
+        ctx,
+        &mut rng,
+        DType::U32,
+        &[5, 300_000],
+        &scan.exclusive(true),
+        true,
+    );
+}
