@@ -10,8 +10,7 @@
 //!   --dtype T        f32 | i32 | u32 | f16 | bf16 (f16/bf16 give f32 results)
 //!   --op O           add | min | max (default add)
 //!   --exclusive      exclusive scan (default inclusive)
-//!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback) |
-//!                    ahead (reduce-ahead single pass)
+//!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
 //!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
 //!   --repeat R       timed runs after a warm-up (0.5 s of batches); medians are printed
 //!   --batch K        also time K scans recorded into one submission (default 10)
@@ -19,7 +18,6 @@
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
-//!   --lead L         tiles the reductions of a reduce-ahead scan run ahead (default 1024)
 //!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
 //!                    counts per tile, 2 times the scan without waiting for predecessors
 //!
@@ -58,9 +56,9 @@ struct Args {
 }
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
-[--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback|ahead] [--spin-limit S] \
-[--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--tiles-per-group K] [--lead L] \
-[--no-subgroups] [--diag D]";
+[--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
+[--batch K] [--csv PATH] [--wg W] [--max-groups G] [--tiles-per-group K] [--no-subgroups] \
+[--diag D]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -117,7 +115,6 @@ fn parse_args() -> Result<Args, String> {
                     "auto" => ScanAlgorithm::Auto,
                     "rts" | "reduce-then-scan" => ScanAlgorithm::ReduceThenScan,
                     "lookback" | "decoupled-fallback" => ScanAlgorithm::DecoupledFallback,
-                    "ahead" | "reduce-ahead" => ScanAlgorithm::ReduceAhead,
                     _ => return Err(bad("--algorithm", &v)),
                 };
             }
@@ -146,10 +143,6 @@ fn parse_args() -> Result<Args, String> {
                 let v = val()?;
                 a.options.scan_tiles_per_workgroup =
                     v.parse().map_err(|_| bad("--tiles-per-group", &v))?;
-            }
-            "--lead" => {
-                let v = val()?;
-                a.options.scan_lead_tiles = v.parse().map_err(|_| bad("--lead", &v))?;
             }
             "--diag" => {
                 let v = val()?;
@@ -212,10 +205,7 @@ where
     let out = scan.op.output(T::DTYPE);
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
-    let lookback = matches!(
-        algorithm_for(ctx, scan, shape),
-        ScanAlgorithm::DecoupledFallback | ScanAlgorithm::ReduceAhead
-    );
+    let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
     if scan.diagnostics & 1 != 0 && lookback && len > tile {
         lookback_counts(&got, tile, len);
     }

@@ -44,8 +44,7 @@ struct Params {
     groups_x: u32,
     // Workgroups launched (whole-tile variants loop over tiles t, t + groups, ...).
     groups: u32,
-    // Reduce-ahead: tiles the reductions run ahead of the scans.
-    lead: u32,
+    pad1: u32,
     pad2: u32,
     pad3: u32,
     pad: vec4<u32>,

@@ -44,11 +44,6 @@ pub struct ContextOptions {
     /// takes one tile per workgroup). On the H200, reduce-then-scan of 2^28 f32 took 787 µs of
     /// GPU time at 2, 790 at 4, 802 at 8, 872 at 1, and 907 with 64 (1024 workgroups).
     pub scan_tiles_per_workgroup: u32,
-    /// How many tiles the reductions of a [`ScanAlgorithm::ReduceAhead`](crate::ScanAlgorithm)
-    /// scan run ahead of the tile scans (default 1024; 0 is taken as 1). Each tile scan then
-    /// finds its predecessors' totals published and reads its own tile soon after its reduction
-    /// read it, while it is still in the GPU's L2 cache.
-    pub scan_lead_tiles: u32,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
@@ -85,7 +80,6 @@ impl Default for ContextOptions {
             max_workgroups: 512,
             target_workgroups: 1024,
             scan_tiles_per_workgroup: 2,
-            scan_lead_tiles: 1024,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -141,8 +135,6 @@ pub struct Tuning {
     pub target_workgroups: u32,
     /// Most tiles per workgroup in a scan's tile passes.
     pub scan_tiles_per_workgroup: u32,
-    /// Tiles the reductions of a reduce-ahead scan run ahead of the tile scans (at least 1).
-    pub scan_lead_tiles: u32,
     /// Whether subgroup variants are used.
     pub subgroups: bool,
 }
@@ -431,7 +423,6 @@ impl Context {
                 .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
             target_workgroups: options.target_workgroups.max(1),
             scan_tiles_per_workgroup: options.scan_tiles_per_workgroup.max(1),
-            scan_lead_tiles: options.scan_lead_tiles.max(1),
             subgroups: match options.subgroups {
                 Subgroups::Off => false,
                 Subgroups::Auto => caps.subgroups,

@@ -745,21 +745,17 @@ pub enum ScanMode {
     Downsweep,
     /// Single pass: decoupled look-back with fallback.
     Lookback,
-    /// Single pass, reductions ahead: workgroups either reduce a tile and publish its total, or
-    /// look back over published totals and then scan their tile.
-    Ahead,
     /// Short rows: one invocation scans a whole row, element by element.
     Serial,
 }
 
 impl ScanMode {
     /// Every mode.
-    pub const ALL: [ScanMode; 6] = [
+    pub const ALL: [ScanMode; 5] = [
         ScanMode::Tile,
         ScanMode::Reduce,
         ScanMode::Downsweep,
         ScanMode::Lookback,
-        ScanMode::Ahead,
         ScanMode::Serial,
     ];
 
@@ -770,7 +766,6 @@ impl ScanMode {
             ScanMode::Reduce => "reduce",
             ScanMode::Downsweep => "downsweep",
             ScanMode::Lookback => "lookback",
-            ScanMode::Ahead => "ahead",
             ScanMode::Serial => "serial",
         }
     }
@@ -782,7 +777,6 @@ impl ScanMode {
             ScanMode::Downsweep => 2,
             ScanMode::Lookback => 3,
             ScanMode::Serial => 4,
-            ScanMode::Ahead => 5,
         }
     }
 }
@@ -902,7 +896,6 @@ impl ScanVariant {
             ScanMode::Reduce => "reduce_entry(ln, t)".to_string(),
             ScanMode::Serial => "serial_entry(ln, t)".to_string(),
             ScanMode::Lookback => "lookback_entry(ln)".to_string(),
-            ScanMode::Ahead => "ahead_entry(ln)".to_string(),
             m => format!("scan_entry(ln, t, {}u)", m.code()),
         };
         s.push_str(&format!(

@@ -89,11 +89,6 @@ pub enum ScanAlgorithm {
     ReduceThenScan,
     /// Single pass, decoupled look-back with fallback.
     DecoupledFallback,
-    /// Single pass, reductions ahead: half the workgroups reduce tiles and publish their totals,
-    /// [`Tuning::scan_lead_tiles`](crate::Tuning) tiles ahead of the other half, which look back
-    /// over those totals (with the same fallback) and then scan their tile, reading it again
-    /// while it is still in the L2 cache.
-    ReduceAhead,
 }
 
 /// What a scan computes: operation, inclusive or exclusive, axis and algorithm.
@@ -496,10 +491,7 @@ impl Recorder {
             let kernel = Kernel::Scan(variant(ScanMode::Tile, exclusive));
             return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles);
         }
-        if matches!(
-            algorithm,
-            ScanAlgorithm::DecoupledFallback | ScanAlgorithm::ReduceAhead
-        ) {
+        if algorithm == ScanAlgorithm::DecoupledFallback {
             // Status: a tile counter, then two words per tile, cleared first.
             let words = 1 + 2 * n_tiles;
             let status = self.lease_temporary(words, DType::U32)?;
@@ -515,14 +507,7 @@ impl Recorder {
                 fill,
                 (groups as u32, 1),
             )?;
-            let (mode, items) = if algorithm == ScanAlgorithm::ReduceAhead {
-                params[9] = self.ctx().tuning().scan_lead_tiles;
-                // n_tiles < 2^31 (above): every tile is reduced once and scanned once.
-                (ScanMode::Ahead, 2 * n_tiles)
-            } else {
-                (ScanMode::Lookback, n_tiles)
-            };
-            let kernel = Kernel::Scan(variant(mode, exclusive));
+            let kernel = Kernel::Scan(variant(ScanMode::Lookback, exclusive));
             return self.push_scan(
                 kernel,
                 l.src,
@@ -530,7 +515,7 @@ impl Recorder {
                 dst_bytes,
                 Some(&status),
                 params,
-                items,
+                n_tiles,
             );
         }
         // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
@@ -574,7 +559,7 @@ impl Recorder {
         mut params: [u32; 16],
         n_tiles: usize,
     ) -> Result<()> {
-        let one_each = matches!(kernel, Kernel::Scan(v) if matches!(v.mode, ScanMode::Serial | ScanMode::Lookback | ScanMode::Ahead));
+        let one_each = matches!(kernel, Kernel::Scan(v) if matches!(v.mode, ScanMode::Serial | ScanMode::Lookback));
         let tuning = self.ctx().tuning();
         let n = n_tiles as u32;
         let groups = if one_each {
