@@ -16,6 +16,7 @@
 //!   --batch K        also time K scans recorded into one submission (default 10)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
+//!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
 //!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
@@ -57,7 +58,7 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--max-groups G] [--tiles-per-group K] [--no-subgroups] \
+[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--max-groups G] [--tiles-per-group K] [--no-subgroups] \
 [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
@@ -135,6 +136,10 @@ fn parse_args() -> Result<Args, String> {
                 let v = val()?;
                 a.options.workgroup_size = v.parse().map_err(|_| bad("--wg", &v))?;
             }
+            "--row-wg" => {
+                let v = val()?;
+                a.options.scan_row_workgroup_size = v.parse().map_err(|_| bad("--row-wg", &v))?;
+            }
             "--max-groups" => {
                 let v = val()?;
                 a.options.target_workgroups = v.parse().map_err(|_| bad("--max-groups", &v))?;
@@ -206,7 +211,7 @@ where
     let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
     let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
-    if scan.diagnostics & 1 != 0 && lookback && len > tile {
+    if scan.diagnostics & 1 != 0 && lookback && len > ctx.scan_row_tile() {
         lookback_counts(&got, tile, len);
     }
     let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
@@ -384,12 +389,13 @@ fn main() -> ExitCode {
     let seed = support::seed();
     let out = args.scan.op.output(args.dtype);
     println!(
-        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}) | repeat: {} | batch: {} | seed: {seed}",
+        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
         if args.scan.exclusive { "exclusive" } else { "inclusive" },
         args.scan.op.name(),
         args.dtype,
         args.scan.algorithm,
         ctx.scan_tile(),
+        ctx.scan_row_tile(),
         args.repeat,
         args.batch
     );

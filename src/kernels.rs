@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use crate::context::WORKGROUP_SIZES;
+use crate::context::{SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
 use crate::element::DType;
 use crate::ops::{ReduceOp, ScanOp};
 
@@ -797,7 +797,8 @@ pub struct ScanVariant {
     pub exclusive: bool,
     /// Rows start on 16-byte boundaries: vec4 loads and stores.
     pub aligned: bool,
-    /// Workgroup size, one of [`WORKGROUP_SIZES`].
+    /// Workgroup size, one of [`WORKGROUP_SIZES`], or [`SCAN_ROW_WORKGROUP`] for the pass over
+    /// rows of one tile ([`ScanMode::Tile`]).
     pub workgroup_size: u32,
     /// Subgroup operations for the group step.
     pub subgroups: bool,
@@ -812,7 +813,9 @@ impl ScanVariant {
                 for mode in ScanMode::ALL {
                     for exclusive in [false, true] {
                         for aligned in [false, true] {
-                            for workgroup_size in WORKGROUP_SIZES {
+                            for workgroup_size in
+                                WORKGROUP_SIZES.into_iter().chain([SCAN_ROW_WORKGROUP])
+                            {
                                 for subgroups in [false, true] {
                                     let k = ScanVariant {
                                         op,
@@ -842,7 +845,9 @@ impl ScanVariant {
         // subgroups.
         let reduce_ok = self.mode != ScanMode::Reduce || !self.exclusive;
         let serial_ok = self.mode != ScanMode::Serial || (!self.aligned && !self.subgroups);
-        reduce_ok && serial_ok && WORKGROUP_SIZES.contains(&self.workgroup_size)
+        let size_ok = WORKGROUP_SIZES.contains(&self.workgroup_size)
+            || (self.workgroup_size == SCAN_ROW_WORKGROUP && self.mode == ScanMode::Tile);
+        reduce_ok && serial_ok && size_ok
     }
 
     /// Elements per tile.

@@ -103,7 +103,8 @@ mod recorder;
 
 pub use array::GpuArray;
 pub use context::{
-    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning, WORKGROUP_SIZES,
+    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning, SCAN_ROW_WORKGROUP,
+    WORKGROUP_SIZES,
 };
 pub use element::{DType, Element};
 pub use error::{Error, Result};

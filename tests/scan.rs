@@ -553,12 +553,16 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         ctx.capabilities().adapter.backend,
         wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
     );
+    // Rows up to the row tile are one tile each (one pass, whatever the algorithm).
+    let row = ctx.scan_row_tile();
     let max = LOOKBACK_MAX_TILES;
     let cases = [
         // (rows, len, look-back where the backend allows it)
         (1, tile, false),
         (100_000, tile, false),
-        (1, tile + 1, true),
+        (1, tile + 1, row == tile),
+        (1, row, false),
+        (1, row + 1, true),
         (100_000, LOOKBACK_ROW_TILES * tile, true),
         (100_000, LOOKBACK_ROW_TILES * tile + 1, false),
         (1, max * tile, true),
@@ -575,4 +579,86 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         };
         assert_eq!(ctx.scan_algorithm(rows, len), want, "{rows} rows of {len}");
     }
+}
+
+/// Rows longer than a tile but no longer than a tile at the larger row workgroup
+/// (`ContextOptions::scan_row_workgroup_size`, 512 invocations where the device allows them) are
+/// scanned in one pass, one tile per row: with subgroups and without, every operation, checked
+/// element by element, and counted in dispatches against the same rows in a context with the
+/// larger workgroup off (two tiles per row, more passes for reduce-then-scan).
+#[test]
+fn rows_of_one_larger_tile_take_one_pass() {
+    use wgpu_reduce::{ContextOptions, Subgroups, SCAN_ROW_WORKGROUP};
+    let mut rng = common::rng("rows_of_one_larger_tile_take_one_pass");
+    let make = |row_wg: u32, subgroups: Subgroups| {
+        Context::with_options(ContextOptions {
+            scan_row_workgroup_size: row_wg,
+            subgroups,
+            poison_temporaries: true,
+            ..Default::default()
+        })
+        .expect("context")
+    };
+    let on = make(SCAN_ROW_WORKGROUP, Subgroups::Auto);
+    let on_tree = make(SCAN_ROW_WORKGROUP, Subgroups::Off);
+    let off = make(256, Subgroups::Auto);
+    let tile = on.scan_tile();
+    let lim = &on.capabilities().limits;
+    if on.tuning().workgroup_size == 256
+        && lim.max_compute_invocations_per_workgroup >= 512
+        && lim.max_compute_workgroup_size_x >= 512
+        && lim.max_compute_workgroup_storage_size >= 16384
+    {
+        assert_eq!(
+            on.scan_row_tile(),
+            2 * tile,
+            "row tile where 512 is allowed"
+        );
+    }
+    assert_eq!(off.scan_row_tile(), off.scan_tile(), "row tile when off");
+    let row = on.scan_row_tile();
+    if row == tile {
+        eprintln!("the device does not allow the larger row workgroup: nothing more to test");
+        return;
+    }
+    let dispatches = |rng: &mut StdRng, ctx: &Context, shape: &[usize], i: usize, alg| {
+        let op = ScanOp::ALL[i % 3];
+        let dtype = [DType::F32, DType::I32, DType::U32, DType::F16][i % 4];
+        let scan = Scan::new(op).exclusive(i % 2 == 1).algorithm(alg);
+        let before = ctx.stats().dispatches;
+        check_case(ctx, rng, dtype, shape, &scan, false);
+        ctx.stats().dispatches - before
+    };
+    let alg = ScanAlgorithm::ReduceThenScan;
+    // Without subgroups (as on GL) both contexts would be the same.
+    let tree = on.tuning().subgroups.then_some(&on_tree);
+    for ctx in [Some(&on), tree].into_iter().flatten() {
+        let one_tile = dispatches(&mut rng, ctx, &[3, tile], 0, alg);
+        let longer = dispatches(&mut rng, ctx, &[3, row + 1], 1, alg);
+        assert!(
+            longer > one_tile,
+            "rows of {} took {longer} dispatches",
+            row + 1
+        );
+        let lens = [tile + 1, tile + 3, tile + tile / 2 + 2, row - 1, row];
+        for (i, &len) in lens.iter().enumerate() {
+            for (j, rows) in [1, 3].into_iter().enumerate() {
+                // The shortest and the longest rows always; the others as the sweep asks
+                // (a tenth on GL, whose compiler takes seconds per kernel).
+                let edge = (i == 0 && j == 1) || (i == lens.len() - 1 && j == 0);
+                if !edge && !common::keep_case(&mut rng) {
+                    continue;
+                }
+                let n = dispatches(&mut rng, ctx, &[rows, len], i + j, ALGORITHMS[j]);
+                assert_eq!(n, one_tile, "{rows} rows of {len}: one pass");
+            }
+        }
+    }
+    let one_tile = dispatches(&mut rng, &off, &[3, tile], 0, alg);
+    let n = dispatches(&mut rng, &off, &[3, tile + 1], 1, alg);
+    assert!(
+        n > one_tile,
+        "rows of {} with the row workgroup off: {n} dispatches",
+        tile + 1
+    );
 }

@@ -40,7 +40,8 @@ fn every_variant_translates_to_msl_spirv_and_hlsl() {
         .iter()
         .filter(|v| matches!(v, Kernel::Scan(_)))
         .count();
-    assert_eq!(scans, 1350, "scan variants");
+    // 1350 at the three workgroup sizes, and 120 tile passes at SCAN_ROW_WORKGROUP.
+    assert_eq!(scans, 1470, "scan variants");
     let mut failures = Vec::new();
     for v in &variants {
         let result = v.naga_module().and_then(|(module, info)| {

@@ -266,7 +266,9 @@ impl Context {
     /// adapter: [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans
     /// at least two tiles and either at most [`LOOKBACK_ROW_TILES`] tiles or the whole scan at
     /// most [`LOOKBACK_MAX_TILES`] tiles; [`ScanAlgorithm::ReduceThenScan`] otherwise (and
-    /// always on GL and WebGPU).
+    /// always on GL and WebGPU). Rows of at most [`scan_row_tile`](Self::scan_row_tile)
+    /// elements are one tile each, scanned in one pass whichever algorithm is asked for; this
+    /// reports [`ScanAlgorithm::ReduceThenScan`] for them.
     ///
     /// Measured on an H200 (BENCHMARKS.md, eighth session: batches of 10 f32 scans, both
     /// algorithms in one device call, GPU time per scan), the look-back took 0.81x
@@ -279,7 +281,11 @@ impl Context {
     /// it while they keep their registers; short rows wait only on a few tiles, the first of
     /// which publishes at once.
     pub fn scan_algorithm(&self, rows: usize, len: usize) -> ScanAlgorithm {
-        let tiles = len.div_ceil(self.scan_tile().max(1));
+        let tiles = if len <= self.scan_row_tile() {
+            1
+        } else {
+            len.div_ceil(self.scan_tile().max(1))
+        };
         let lookback = tiles >= 2
             && (tiles <= LOOKBACK_ROW_TILES || tiles.saturating_mul(rows) <= LOOKBACK_MAX_TILES);
         match self.capabilities().adapter.backend {
@@ -293,6 +299,13 @@ impl Context {
     /// Elements per scan tile with this context's workgroup size.
     pub fn scan_tile(&self) -> usize {
         (self.tuning().workgroup_size * 4 * SCAN_SLOTS) as usize
+    }
+
+    /// The longest rows a scan takes in one pass, one tile per row: a tile at
+    /// [`Tuning::scan_row_workgroup_size`](crate::Tuning) (twice [`scan_tile`](Self::scan_tile)
+    /// where the larger workgroup is taken).
+    pub fn scan_row_tile(&self) -> usize {
+        (self.tuning().scan_row_workgroup_size * 4 * SCAN_SLOTS) as usize
     }
 
     /// Records and submits a scan (see [`Recorder::scan`]); returns at once, the result stays
@@ -429,7 +442,9 @@ impl Recorder {
         let full = tuning.workgroup_size;
         let tile_of = |w: u32| (w * 4 * SCAN_SLOTS) as usize;
         // Rows that fit a smaller workgroup's tile (but are too long to pack several to a tile)
-        // take that workgroup size: one tile per row in the fast whole-tile path.
+        // take that workgroup size, and rows a little longer than a full tile take the larger
+        // row workgroup where the device allows it: one tile per row in the fast whole-tile
+        // path.
         let wg = if l.rows > 1 && l.len > SERIAL_MAX_LEN {
             WORKGROUP_SIZES
                 .into_iter()
@@ -437,6 +452,11 @@ impl Recorder {
                 .unwrap_or(full)
         } else {
             full
+        };
+        let wg = if l.len > tile_of(wg) && l.len <= tile_of(tuning.scan_row_workgroup_size) {
+            tuning.scan_row_workgroup_size
+        } else {
+            wg
         };
         let tile = tile_of(wg);
         // The subgroup step maps data by subgroup, so every subgroup must be full.
