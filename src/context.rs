@@ -45,11 +45,12 @@ pub struct ContextOptions {
     /// GPU time at 2, 790 at 4, 802 at 8, 872 at 1, and 907 with 64 (1024 workgroups).
     pub scan_tiles_per_workgroup: u32,
     /// Workgroup size of a scan pass whose rows are longer than one tile at `workgroup_size`
-    /// but fit one tile at this size: 512 (the default) or `workgroup_size` (off). Taken only
-    /// where `workgroup_size` is 256 and the device allows 512 invocations per workgroup.
-    /// Such rows are then scanned in one pass with no carry between tiles; on the H200,
-    /// 8192 x 8192 f32 took 145 µs of GPU time at 512 against 175 µs for the look-back over two
-    /// tiles per row at 256.
+    /// but fit one tile at this size: [`SCAN_ROW_WORKGROUP`] (512, the default; any value below
+    /// it turns this off). Taken only where the resolved workgroup size is 256 and the device
+    /// allows 512 invocations (and their workgroup memory) per workgroup. Rows of 4097–8192
+    /// elements are then scanned in one pass with no carry between tiles; on the H200 (ninth
+    /// session, BENCHMARKS.md), 8192 x 8192 f32 took 145 µs of GPU time this way against
+    /// 165.5 µs for the look-back over two tiles per row at 256.
     pub scan_row_workgroup_size: u32,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
