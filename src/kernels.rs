@@ -784,6 +784,11 @@ impl ScanMode {
 /// Vec4 slots each thread of a scan holds (a tile is `workgroup_size * 4 * SCAN_SLOTS` elements).
 pub const SCAN_SLOTS: u32 = 4;
 
+/// Elements per scan tile at `workgroup_size` invocations.
+pub fn scan_tile_len(workgroup_size: u32) -> u32 {
+    workgroup_size * 4 * SCAN_SLOTS
+}
+
 /// One specialisation of the tile scan (`shaders/scan.wgsl`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScanVariant {
@@ -852,7 +857,7 @@ impl ScanVariant {
 
     /// Elements per tile.
     pub fn tile(&self) -> u32 {
-        self.workgroup_size * 4 * SCAN_SLOTS
+        scan_tile_len(self.workgroup_size)
     }
 
     /// The value (and output) type.

@@ -30,7 +30,7 @@ use crate::array::{padded_bytes, GpuArray, RawArray};
 use crate::context::{Context, WORKGROUP_SIZES};
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::{Kernel, ScanMode, ScanVariant, SCAN_SLOTS};
+use crate::kernels::{scan_tile_len, Kernel, ScanMode, ScanVariant};
 use crate::recorder::Recorder;
 
 /// The operation of a scan.
@@ -298,14 +298,14 @@ impl Context {
 
     /// Elements per scan tile with this context's workgroup size.
     pub fn scan_tile(&self) -> usize {
-        (self.tuning().workgroup_size * 4 * SCAN_SLOTS) as usize
+        scan_tile_len(self.tuning().workgroup_size) as usize
     }
 
     /// The longest rows a scan takes in one pass, one tile per row: a tile at
     /// [`Tuning::scan_row_workgroup_size`](crate::Tuning) (twice [`scan_tile`](Self::scan_tile)
     /// where the larger workgroup is taken).
     pub fn scan_row_tile(&self) -> usize {
-        (self.tuning().scan_row_workgroup_size * 4 * SCAN_SLOTS) as usize
+        scan_tile_len(self.tuning().scan_row_workgroup_size) as usize
     }
 
     /// Records and submits a scan (see [`Recorder::scan`]); returns at once, the result stays
@@ -440,24 +440,17 @@ impl Recorder {
         let tuning = ctx.tuning();
         let caps = ctx.capabilities();
         let full = tuning.workgroup_size;
-        let tile_of = |w: u32| (w * 4 * SCAN_SLOTS) as usize;
-        // Rows that fit a smaller workgroup's tile (but are too long to pack several to a tile)
-        // take that workgroup size, and rows a little longer than a full tile take the larger
-        // row workgroup where the device allows it: one tile per row in the fast whole-tile
-        // path.
-        let wg = if l.rows > 1 && l.len > SERIAL_MAX_LEN {
-            WORKGROUP_SIZES
-                .into_iter()
-                .find(|&w| w <= full && tile_of(w) >= l.len)
-                .unwrap_or(full)
-        } else {
-            full
-        };
-        let wg = if l.len > tile_of(wg) && l.len <= tile_of(tuning.scan_row_workgroup_size) {
-            tuning.scan_row_workgroup_size
-        } else {
-            wg
-        };
+        let tile_of = |w: u32| scan_tile_len(w) as usize;
+        // The smallest workgroup whose tile holds a whole row, so that each row is one tile of
+        // the fast whole-tile path: smaller workgroups only for rows too long to pack several
+        // to a tile, the larger row workgroup where the device allows it; else the full size.
+        let smaller = l.rows > 1 && l.len > SERIAL_MAX_LEN;
+        let wg = WORKGROUP_SIZES
+            .into_iter()
+            .filter(|&w| w == full || (smaller && w < full))
+            .chain([tuning.scan_row_workgroup_size])
+            .find(|&w| tile_of(w) >= l.len)
+            .unwrap_or(full);
         let tile = tile_of(wg);
         // The subgroup step maps data by subgroup, so every subgroup must be full.
         let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;
