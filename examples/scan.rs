@@ -282,17 +282,25 @@ fn algorithm_for(ctx: &Context, scan: &Scan, shape: &[usize]) -> ScanAlgorithm {
 /// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
 /// after its row's first: window steps, steps that consumed nothing, fallbacks, states consumed.
 fn lookback_counts(got: &[f64], tile: usize, len: usize) {
-    let tpr = len.div_ceil(tile);
+    let rows = got.len() / len.max(1);
+    // The library's tiling: rows that start off a 16-byte boundary are tiled from the one before.
+    let span = if rows > 1 && len % 4 != 0 {
+        len + 3
+    } else {
+        len
+    };
+    let tpr = span.div_ceil(tile);
     let (mut n, mut sum) = (0usize, [0f64; 4]);
     let mut hist = [0usize; 6];
     let mut max_steps = 0f64;
-    for t in 0..got.len().div_ceil(len) * tpr {
+    for t in 0..rows * tpr {
         if t % tpr == 0 {
             continue;
         }
-        let at = (t / tpr) * len + (t % tpr) * tile;
+        let row_start = (t / tpr) * len;
+        let at = ((row_start & !3) + (t % tpr) * tile).max(row_start);
         // A row's last tile may hold fewer than the four counts.
-        let Some(c) = got.get(at..at + 4).filter(|_| (t % tpr) * tile + 4 <= len) else {
+        let Some(c) = got.get(at..at + 4).filter(|_| at + 4 <= row_start + len) else {
             continue;
         };
         n += 1;

@@ -13,7 +13,12 @@
 //                                scan_vec_subgroup.wgsl)
 //
 // Geometry. The input is `rows` rows of `len` elements; tiles never cross rows, so a row is
-// `tpr` tiles and tile `t` covers elements [start, end) of row t / tpr.
+// `tpr` tiles and tile `t` covers elements [start, end) of row t / tpr. A tile's slots sit at
+// `base`, a multiple of 4 at or before `start`: a row that does not start on a 16-byte boundary
+// is tiled from the boundary before it, so its slots are still whole vec4 loads and stores; the
+// elements of a slot outside [start, end) are loaded as the identity and not stored. Such rows
+// need up to 3 elements more than `len` in their tiles (the host counts `tpr` with them, so a
+// row's last tile may be empty).
 //
 // Carries between tiles of a row (modes): none (one tile per row); read from an array of
 // scanned tile totals (reduce-then-scan's downsweep); or found by decoupled look-back with
@@ -61,6 +66,8 @@ struct Lane {
 }
 
 struct TileGeo {
+    // Where slot 0 starts (a multiple of 4).
+    base: u32,
     start: u32,
     end: u32,
     // The first tile of its row (no carry from before).
@@ -113,9 +120,10 @@ fn tile_geo(t: u32) -> TileGeo {
     let row = t / params.tpr;
     let j = t - row * params.tpr;
     let row_start = row * params.len;
-    let start = row_start + j * TILE;
-    let end = min(min(start + TILE, row_start + params.len), params.total);
-    return TileGeo(start, end, j == 0u);
+    let base = (row_start & ~3u) + j * TILE;
+    let start = max(base, row_start);
+    let end = max(start, min(min(base + TILE, row_start + params.len), params.total));
+    return TileGeo(base, start, end, j == 0u);
 }
 
 fn publish(t: u32, v: V, flag: u32) {

@@ -32,22 +32,37 @@ fn slot_offset(ln: Lane, k: u32) -> u32 {
     return (ln.g * ln.size * K + k * ln.size + ln.lane) * 4u;
 }
 
+// Whether each element of the slot at e0 lies in the tile.
+fn in_tile(geo: TileGeo, e0: u32) -> vec4<bool> {
+    let e = vec4<u32>(e0) + vec4<u32>(0u, 1u, 2u, 3u);
+    return (e >= vec4<u32>(geo.start)) & (e < vec4<u32>(geo.end));
+}
+
 fn load4(geo: TileGeo, o: u32) -> vec4<V> {
-    let e0 = geo.start + o;
-    if VEC_LOADS && e0 + 4u <= geo.end {
+    let e0 = geo.base + o;
+    let inside = e0 >= geo.start && e0 + 4u <= geo.end;
+    if VEC_LOADS && inside {
         return load_slot(e0 >> 2u);
     }
     var v = vec4<V>(identity_v());
-    if e0 < geo.end {
+    if e0 >= geo.end || e0 + 4u <= geo.start {
+        return v;
+    }
+    let keep = in_tile(geo, e0);
+    if VEC_LOADS {
+        // A slot at a row's edge: the whole slot is in the buffer (it is padded to 16 bytes).
+        return select(v, load_slot(e0 >> 2u), keep);
+    }
+    if keep.x {
         v.x = load_elem(e0);
     }
-    if e0 + 1u < geo.end {
+    if keep.y {
         v.y = load_elem(e0 + 1u);
     }
-    if e0 + 2u < geo.end {
+    if keep.z {
         v.z = load_elem(e0 + 2u);
     }
-    if e0 + 3u < geo.end {
+    if keep.w {
         v.w = load_elem(e0 + 3u);
     }
     return v;
@@ -127,8 +142,8 @@ fn reduce_entry(ln: Lane, wid_linear: u32) {
 }
 
 fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
-    let e0 = geo.start + o;
-    if e0 >= geo.end {
+    let e0 = geo.base + o;
+    if e0 >= geo.end || e0 + 4u <= geo.start {
         return;
     }
     var out: vec4<V>;
@@ -137,18 +152,21 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
     } else {
         out = combine_v4(vec4<V>(p), s);
     }
-    if VEC_STORES && e0 + 4u <= geo.end {
+    if VEC_STORES && e0 >= geo.start && e0 + 4u <= geo.end {
         store_slot(e0 >> 2u, out);
         return;
     }
-    store_elem(e0, out.x);
-    if e0 + 1u < geo.end {
+    let keep = in_tile(geo, e0);
+    if keep.x {
+        store_elem(e0, out.x);
+    }
+    if keep.y {
         store_elem(e0 + 1u, out.y);
     }
-    if e0 + 2u < geo.end {
+    if keep.z {
         store_elem(e0 + 2u, out.z);
     }
-    if e0 + 3u < geo.end {
+    if keep.w {
         store_elem(e0 + 3u, out.w);
     }
 }

@@ -173,6 +173,10 @@ fn rows_of_many_lengths() {
             tile / 2 + 1,
             tile - 1,
             tile + 3,
+            // Rows off a 16-byte boundary are tiled from the boundary before them, so these
+            // span one tile more than they need where they start on one: an empty last tile.
+            2 * tile - 1,
+            3 * tile - 2,
             5 * tile + 4,
         ];
         for &len in &lens {
@@ -258,11 +262,20 @@ fn lookback_diagnostics() {
     let mut rng = common::rng("lookback_diagnostics");
     let ctx = common::ctx();
     let tile = ctx.scan_tile();
-    // The last tile of each row holds two elements: room for two of the four counts. (Counts
-    // written past it would land on the next row's first elements, which are checked below,
-    // but only show when that row's first tile finishes first: not on lavapipe, which runs
-    // workgroups nearly in order.)
+    // Rows of 5 tiles and 2 elements: the second row starts off a 16-byte boundary, so its
+    // tiles start at the boundary 2 elements before it (its first tile holds tile - 2
+    // elements, its last 4). The first row's last tile holds two elements: room for two of the
+    // four counts. (Counts written past it would land on the next row's first elements, which
+    // are checked below, but only show when that row's first tile finishes first: not on
+    // lavapipe, which runs workgroups nearly in order.)
     let (rows, len) = (2, 5 * tile + 2);
+    // Where element i lies: its row's tile j and its position among that tile's elements.
+    let place = |i: usize| {
+        let m = (i / len * len) % 4;
+        let k = i % len + m;
+        let first = if k < tile { m } else { 0 };
+        (k / tile, k % tile - first)
+    };
     let d = data(&mut rng, DType::U32, rows * len, false);
     let inp = upload(ctx, DType::U32, &d, &[rows, len]);
     let want = scan_reference(&d, rows, len, ScanOp::Add, false);
@@ -276,9 +289,8 @@ fn lookback_diagnostics() {
     let got = run_scan(ctx, &inp, &counted).unwrap();
     let mut replaced = 0;
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        let (j, at) = ((i % len) / tile, (i % len) % tile);
-        let in_tile = tile.min(len - j * tile);
-        if j > 0 && at < 4.min(in_tile) {
+        let (j, at) = place(i);
+        if j > 0 && at < 4 {
             let steps = (j as u32 * (spins + 1)) as f64;
             let expect = [steps, steps, j as f64, 0.0][at];
             assert_eq!(*g, expect, "count {at} of tile {j} (element {i})");
@@ -287,7 +299,8 @@ fn lookback_diagnostics() {
             assert_eq!(*g, w.value, "element {i} (tile {j}, +{at})");
         }
     }
-    assert_eq!(replaced, rows * (4 * 4 + 2));
+    // Four counts in each of tiles 1-4 of both rows; the last tiles hold 2 and 4 elements.
+    assert_eq!(replaced, 2 * 4 * 4 + 2 + 4);
     let no_wait = Scan {
         diagnostics: 2,
         ..base
@@ -296,7 +309,7 @@ fn lookback_diagnostics() {
     let Data::U32(v) = &d else { unreachable!() };
     let mut run = 0u32;
     for (i, g) in got.iter().enumerate() {
-        if (i % len) % tile == 0 {
+        if place(i).1 == 0 {
             run = 0;
         }
         run = run.wrapping_add(v[i]);
@@ -640,7 +653,16 @@ fn rows_of_one_larger_tile_take_one_pass() {
             "rows of {} took {longer} dispatches",
             row + 1
         );
-        let lens = [tile + 1, tile + 3, tile + tile / 2 + 2, row - 1, row];
+        let slack = dispatches(&mut rng, ctx, &[3, row - 1], 1, alg);
+        assert!(
+            slack > one_tile,
+            "rows of {} (off a 16-byte boundary: more than a tile with the slack) took {slack} \
+             dispatches",
+            row - 1
+        );
+        // Rows whose length is not a multiple of 4 need 3 elements of slack in their tile
+        // (their tiles start at the 16-byte boundary before them): row - 3 is the longest such.
+        let lens = [tile + 1, tile + 3, tile + tile / 2 + 2, row - 3, row];
         for (i, &len) in lens.iter().enumerate() {
             for (j, rows) in [1, 3].into_iter().enumerate() {
                 // The shortest and the longest rows always; the others as the sweep asks

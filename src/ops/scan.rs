@@ -281,10 +281,11 @@ impl Context {
     /// it while they keep their registers; short rows wait only on a few tiles, the first of
     /// which publishes at once.
     pub fn scan_algorithm(&self, rows: usize, len: usize) -> ScanAlgorithm {
-        let tiles = if len <= self.scan_row_tile() {
+        let span = tile_span(rows, len);
+        let tiles = if span <= self.scan_row_tile() {
             1
         } else {
-            len.div_ceil(self.scan_tile().max(1))
+            span.div_ceil(self.scan_tile().max(1))
         };
         let lookback = tiles >= 2
             && (tiles <= LOOKBACK_ROW_TILES || tiles.saturating_mul(rows) <= LOOKBACK_MAX_TILES);
@@ -445,18 +446,21 @@ impl Recorder {
         // the fast whole-tile path: smaller workgroups only for rows too long to pack several
         // to a tile, the larger row workgroup where the device allows it; else the full size.
         let smaller = l.rows > 1 && l.len > SERIAL_MAX_LEN;
+        let span = tile_span(l.rows, l.len);
         let wg = WORKGROUP_SIZES
             .into_iter()
             .filter(|&w| w == full || (smaller && w < full))
             .chain([tuning.scan_row_workgroup_size])
-            .find(|&w| tile_of(w) >= l.len)
+            .find(|&w| tile_of(w) >= span)
             .unwrap_or(full);
         let tile = tile_of(wg);
         // The subgroup step maps data by subgroup, so every subgroup must be full.
         let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;
         let total = l.rows * l.len;
         let fits = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
-        let aligned = (l.len.is_multiple_of(4) || l.rows == 1) && fits(l.src) && fits(l.dst);
+        // Tiles load and store whole vec4 slots (rows off a 16-byte boundary included, see
+        // tile_span) wherever both buffers are padded to 16 bytes.
+        let aligned = fits(l.src) && fits(l.dst);
         let value = scan.op.output(l.src.dtype);
         let variant = |mode, exclusive| ScanVariant {
             op: scan.op,
@@ -485,7 +489,7 @@ impl Recorder {
             let kernel = Kernel::Scan(variant(ScanMode::Serial, exclusive));
             return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, groups);
         }
-        let tpr = l.len.div_ceil(tile);
+        let tpr = span.div_ceil(tile);
         let n_tiles = l
             .rows
             .checked_mul(tpr)
@@ -585,5 +589,17 @@ impl Recorder {
         params[7] = self.grid(groups)?.0;
         params[8] = groups;
         self.push_dispatch_aux(kernel, src, dst, dst_bytes, aux, params, (groups, 1))
+    }
+}
+
+/// The elements a row's tiles span: a row that starts off a 16-byte boundary (possible when rows
+/// are not a multiple of 4 elements long) is tiled from the boundary before it, so that every
+/// slot of 4 elements is one aligned vector load and store (shaders/scan.wgsl, `tile_geo`); its
+/// tiles then hold up to 3 elements of the row before it, which they neither scan nor store.
+pub(crate) fn tile_span(rows: usize, len: usize) -> usize {
+    if rows > 1 && !len.is_multiple_of(4) {
+        len + 3
+    } else {
+        len
     }
 }
