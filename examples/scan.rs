@@ -284,7 +284,7 @@ fn algorithm_for(ctx: &Context, scan: &Scan, shape: &[usize]) -> ScanAlgorithm {
 fn lookback_counts(got: &[f64], tile: usize, len: usize) {
     let rows = got.len() / len.max(1);
     // The library's tiling: rows that start off a 16-byte boundary are tiled from the one before.
-    let span = if rows > 1 && len % 4 != 0 {
+    let span = if rows > 1 && !len.is_multiple_of(4) {
         len + 3
     } else {
         len
