@@ -14,11 +14,12 @@
 //
 // Geometry. The input is `rows` rows of `len` elements; tiles never cross rows, so a row is
 // `tpr` tiles and tile `t` covers elements [start, end) of row t / tpr. A tile's slots sit at
-// `base`, a multiple of 4 at or before `start`: a row that does not start on a 16-byte boundary
-// is tiled from the boundary before it, so its slots are still whole vec4 loads and stores; the
+// `base`. Where SHIFTED (rows whose length is not a multiple of 4, with vec4 access), `base` is
+// the multiple of 4 at or before `start`: a row that does not start on a 16-byte boundary is
+// tiled from the boundary before it, so its slots are still whole vec4 loads and stores, and the
 // elements of a slot outside [start, end) are loaded as the identity and not stored. Such rows
 // need up to 3 elements more than `len` in their tiles (the host counts `tpr` with them, so a
-// row's last tile may be empty).
+// row's last tile may be empty). Otherwise `base` is `start`.
 //
 // Carries between tiles of a row (modes): none (one tile per row); read from an array of
 // scanned tile totals (reduce-then-scan's downsweep); or found by decoupled look-back with
@@ -120,8 +121,12 @@ fn tile_geo(t: u32) -> TileGeo {
     let row = t / params.tpr;
     let j = t - row * params.tpr;
     let row_start = row * params.len;
-    let base = (row_start & ~3u) + j * TILE;
-    let start = max(base, row_start);
+    var base = row_start + j * TILE;
+    var start = base;
+    if SHIFTED {
+        base = (row_start & ~3u) + j * TILE;
+        start = max(base, row_start);
+    }
     let end = max(start, min(min(base + TILE, row_start + params.len), params.total));
     return TileGeo(base, start, end, j == 0u);
 }

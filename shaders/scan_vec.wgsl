@@ -32,20 +32,33 @@ fn slot_offset(ln: Lane, k: u32) -> u32 {
     return (ln.g * ln.size * K + k * ln.size + ln.lane) * 4u;
 }
 
-// Whether each element of the slot at e0 lies in the tile.
+// Whether each element of the slot at e0 lies in the tile (only SHIFTED tiles have slots that
+// begin before `start`).
 fn in_tile(geo: TileGeo, e0: u32) -> vec4<bool> {
     let e = vec4<u32>(e0) + vec4<u32>(0u, 1u, 2u, 3u);
-    return (e >= vec4<u32>(geo.start)) & (e < vec4<u32>(geo.end));
+    let below_end = e < vec4<u32>(geo.end);
+    if SHIFTED {
+        return below_end & (e >= vec4<u32>(geo.start));
+    }
+    return below_end;
+}
+
+// The slot at e0 lies wholly in the tile; lies wholly outside it.
+fn slot_inside(geo: TileGeo, e0: u32) -> bool {
+    return (!SHIFTED || e0 >= geo.start) && e0 + 4u <= geo.end;
+}
+
+fn slot_outside(geo: TileGeo, e0: u32) -> bool {
+    return e0 >= geo.end || (SHIFTED && e0 + 4u <= geo.start);
 }
 
 fn load4(geo: TileGeo, o: u32) -> vec4<V> {
     let e0 = geo.base + o;
-    let inside = e0 >= geo.start && e0 + 4u <= geo.end;
-    if VEC_LOADS && inside {
+    if VEC_LOADS && slot_inside(geo, e0) {
         return load_slot(e0 >> 2u);
     }
     var v = vec4<V>(identity_v());
-    if e0 >= geo.end || e0 + 4u <= geo.start {
+    if slot_outside(geo, e0) {
         return v;
     }
     let keep = in_tile(geo, e0);
@@ -143,7 +156,7 @@ fn reduce_entry(ln: Lane, wid_linear: u32) {
 
 fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
     let e0 = geo.base + o;
-    if e0 >= geo.end || e0 + 4u <= geo.start {
+    if slot_outside(geo, e0) {
         return;
     }
     var out: vec4<V>;
@@ -152,7 +165,7 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
     } else {
         out = combine_v4(vec4<V>(p), s);
     }
-    if VEC_STORES && e0 >= geo.start && e0 + 4u <= geo.end {
+    if VEC_STORES && slot_inside(geo, e0) {
         store_slot(e0 >> 2u, out);
         return;
     }

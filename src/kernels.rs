@@ -800,8 +800,12 @@ pub struct ScanVariant {
     pub mode: ScanMode,
     /// Exclusive (else inclusive) output.
     pub exclusive: bool,
-    /// Rows start on 16-byte boundaries: vec4 loads and stores.
+    /// Both buffers padded to 16 bytes: vec4 loads and stores (else element by element).
     pub aligned: bool,
+    /// With `aligned`: rows that may start off a 16-byte boundary (their length is not a
+    /// multiple of 4), tiled from the boundary before them with their edges masked
+    /// (`tile_geo` in shaders/scan.wgsl). Off, every tile starts where its slots do.
+    pub shifted: bool,
     /// Workgroup size, one of [`WORKGROUP_SIZES`], or [`SCAN_ROW_WORKGROUP`] for the pass over
     /// rows of one tile ([`ScanMode::Tile`]).
     pub workgroup_size: u32,
@@ -817,7 +821,7 @@ impl ScanVariant {
             for input in DType::ALL {
                 for mode in ScanMode::ALL {
                     for exclusive in [false, true] {
-                        for aligned in [false, true] {
+                        for (aligned, shifted) in [(false, false), (true, false), (true, true)] {
                             for workgroup_size in
                                 WORKGROUP_SIZES.into_iter().chain([SCAN_ROW_WORKGROUP])
                             {
@@ -828,6 +832,7 @@ impl ScanVariant {
                                         mode,
                                         exclusive,
                                         aligned,
+                                        shifted,
                                         workgroup_size,
                                         subgroups,
                                     };
@@ -850,9 +855,10 @@ impl ScanVariant {
         // subgroups.
         let reduce_ok = self.mode != ScanMode::Reduce || !self.exclusive;
         let serial_ok = self.mode != ScanMode::Serial || (!self.aligned && !self.subgroups);
+        let shift_ok = !self.shifted || self.aligned;
         let size_ok = WORKGROUP_SIZES.contains(&self.workgroup_size)
             || (self.workgroup_size == SCAN_ROW_WORKGROUP && self.mode == ScanMode::Tile);
-        reduce_ok && serial_ok && size_ok
+        reduce_ok && serial_ok && shift_ok && size_ok
     }
 
     /// Elements per tile.
@@ -873,7 +879,11 @@ impl ScanVariant {
             self.op.name(),
             self.input,
             if self.exclusive { "excl" } else { "incl" },
-            if self.aligned { "vec" } else { "scalar" },
+            match (self.aligned, self.shifted) {
+                (true, false) => "vec",
+                (true, true) => "shift",
+                _ => "scalar",
+            },
             self.workgroup_size,
             if self.subgroups { "_sg" } else { "" }
         )
@@ -927,6 +937,7 @@ impl ScanVariant {
              const WG: u32 = {wg}u;\nconst K: u32 = {slots}u;\nconst TILE: u32 = {tile}u;\n\
              const EXCLUSIVE: bool = {excl};\n\
              const VEC_LOADS: bool = {aligned};\nconst VEC_STORES: bool = {stores};\n\
+             const SHIFTED: bool = {shifted};\n\
              // The fallback may publish a total it computed only where every way of computing\n\
              // it gives the same bits (not float sums).\n\
              const PUBLISH_FALLBACK: bool = {publish};\nalias V = {vt};\n",
@@ -936,6 +947,7 @@ impl ScanVariant {
             tile = self.tile(),
             excl = self.exclusive,
             aligned = self.aligned,
+            shifted = self.shifted,
             stores = self.aligned && self.mode != ScanMode::Reduce,
             publish = !(self.op == ScanOp::Add && v.is_float()),
         );

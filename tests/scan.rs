@@ -684,3 +684,41 @@ fn rows_of_one_larger_tile_take_one_pass() {
         tile + 1
     );
 }
+
+/// Arrays on a caller's buffer that is not padded to 16 bytes (`GpuArray::from_buffer`) are
+/// scanned element by element; rows whose length is not a multiple of 4 then keep the plain
+/// tiling (no slack). Rows of one tile and of several, both algorithms, exact integer sums.
+#[test]
+fn unpadded_caller_buffers_with_unaligned_rows() {
+    use wgpu::util::DeviceExt;
+    use wgpu_reduce::GpuArray;
+    let mut rng = common::rng("unpadded_caller_buffers_with_unaligned_rows");
+    let ctx = common::ctx();
+    let tile = ctx.scan_tile();
+    for len in [1001, tile - 1, 2 * tile + 3] {
+        // An odd row count keeps the element count odd: the buffer's size is no multiple of 16.
+        let rows = 3;
+        let data = common::random_i32(&mut rng, rows * len);
+        let buffer = ctx
+            .device()
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("unpadded"),
+                contents: bytemuck::cast_slice(&data),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            });
+        assert_ne!(buffer.size() % 16, 0, "the test needs an unpadded buffer");
+        let x = GpuArray::<i32>::from_buffer(ctx, buffer, &[rows, len]).unwrap();
+        for alg in ALGORITHMS {
+            let scan = Scan::new(ScanOp::Add).exclusive(true).algorithm(alg);
+            let got: Vec<i32> = ctx.read(&ctx.scan::<i32, i32>(&x, &scan).unwrap()).unwrap();
+            for (r, row) in data.chunks(len).enumerate() {
+                let mut run = 0i32;
+                for (k, v) in row.iter().enumerate() {
+                    let i = r * len + k;
+                    assert_eq!(got[i], run, "{rows}x{len} {alg:?}: element {i}");
+                    run = run.wrapping_add(*v);
+                }
+            }
+        }
+    }
+}

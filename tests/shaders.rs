@@ -40,8 +40,9 @@ fn every_variant_translates_to_msl_spirv_and_hlsl() {
         .iter()
         .filter(|v| matches!(v, Kernel::Scan(_)))
         .count();
-    // 1350 at the three workgroup sizes, and 120 tile passes at SCAN_ROW_WORKGROUP.
-    assert_eq!(scans, 1470, "scan variants");
+    // 1980 at the three workgroup sizes, and 180 tile passes at SCAN_ROW_WORKGROUP (element by
+    // element, vec4, and vec4 with rows off a 16-byte boundary).
+    assert_eq!(scans, 2160, "scan variants");
     let mut failures = Vec::new();
     for v in &variants {
         let result = v.naga_module().and_then(|(module, info)| {

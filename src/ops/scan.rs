@@ -446,7 +446,16 @@ impl Recorder {
         // the fast whole-tile path: smaller workgroups only for rows too long to pack several
         // to a tile, the larger row workgroup where the device allows it; else the full size.
         let smaller = l.rows > 1 && l.len > SERIAL_MAX_LEN;
-        let span = tile_span(l.rows, l.len);
+        let fits = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
+        // Tiles load and store whole vec4 slots wherever both buffers are padded to 16 bytes;
+        // rows off a 16-byte boundary are then tiled from the boundary before them (tile_span).
+        let aligned = fits(l.src) && fits(l.dst);
+        let span = if aligned {
+            tile_span(l.rows, l.len)
+        } else {
+            l.len
+        };
+        let shifted = span != l.len;
         let wg = WORKGROUP_SIZES
             .into_iter()
             .filter(|&w| w == full || (smaller && w < full))
@@ -457,10 +466,6 @@ impl Recorder {
         // The subgroup step maps data by subgroup, so every subgroup must be full.
         let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;
         let total = l.rows * l.len;
-        let fits = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
-        // Tiles load and store whole vec4 slots (rows off a 16-byte boundary included, see
-        // tile_span) wherever both buffers are padded to 16 bytes.
-        let aligned = fits(l.src) && fits(l.dst);
         let value = scan.op.output(l.src.dtype);
         let variant = |mode, exclusive| ScanVariant {
             op: scan.op,
@@ -468,6 +473,7 @@ impl Recorder {
             mode,
             exclusive,
             aligned: aligned && mode != ScanMode::Serial,
+            shifted: shifted && mode != ScanMode::Serial,
             workgroup_size: wg,
             subgroups: subgroups && mode != ScanMode::Serial,
         };
@@ -592,10 +598,11 @@ impl Recorder {
     }
 }
 
-/// The elements a row's tiles span: a row that starts off a 16-byte boundary (possible when rows
-/// are not a multiple of 4 elements long) is tiled from the boundary before it, so that every
-/// slot of 4 elements is one aligned vector load and store (shaders/scan.wgsl, `tile_geo`); its
-/// tiles then hold up to 3 elements of the row before it, which they neither scan nor store.
+/// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
+/// 16-byte boundary (possible when rows are not a multiple of 4 elements long) is tiled from the
+/// boundary before it, so that every slot of 4 elements is one aligned vector load and store
+/// (shaders/scan.wgsl, `tile_geo`, the `shifted` variants); its tiles then hold up to 3 elements
+/// of the row before it, which they neither scan nor store.
 pub(crate) fn tile_span(rows: usize, len: usize) -> usize {
     if rows > 1 && !len.is_multiple_of(4) {
         len + 3
