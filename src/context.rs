@@ -48,7 +48,9 @@ pub struct ContextOptions {
     /// but fit one tile at this size: [`SCAN_ROW_WORKGROUP`] (512, the default; any value below
     /// it turns this off). Taken only where the resolved workgroup size is 256 and the device
     /// allows 512 invocations (and their workgroup memory) per workgroup. Rows of 4097–8192
-    /// elements are then scanned in one pass with no carry between tiles; on the H200 (ninth
+    /// elements (8189 where the row length is not a multiple of 4: such rows are tiled from the
+    /// 16-byte boundary before them, which takes up to 3 elements of slack) are then scanned in
+    /// one pass with no carry between tiles; on the H200 (ninth
     /// session, BENCHMARKS.md), 8192 x 8192 f32 took 145 µs of GPU time this way against
     /// 165.5 µs for the look-back over two tiles per row at 256.
     pub scan_row_workgroup_size: u32,

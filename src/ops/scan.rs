@@ -304,7 +304,8 @@ impl Context {
 
     /// The longest rows a scan takes in one pass, one tile per row: a tile at
     /// [`Tuning::scan_row_workgroup_size`](crate::Tuning) (twice [`scan_tile`](Self::scan_tile)
-    /// where the larger workgroup is taken).
+    /// where the larger workgroup is taken). Rows whose length is not a multiple of 4 need 3
+    /// elements of it as slack: their tiles start at the 16-byte boundary before the row.
     pub fn scan_row_tile(&self) -> usize {
         scan_tile_len(self.tuning().scan_row_workgroup_size) as usize
     }
