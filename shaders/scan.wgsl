@@ -5,7 +5,9 @@
 // Specialised by a prelude (see src/kernels.rs, ScanVariant) that defines:
 //   const WG, K, TILE            workgroup size, vec4 slots per thread, elements per tile (WG*4*K)
 //   const EXCLUSIVE, PUBLISH_FALLBACK, VEC_LOADS, VEC_STORES: bool
-//   alias V                      value type (f32, i32, u32)
+//   alias R                      value type read and written (f32, i32, u32)
+//   alias V                      what the scan combines: R, or i32 keys for float min/max
+//   fn in_v(x: R) -> V, fn out_v(v: V) -> R (and vec4 forms in_v4, out_v4)
 //   fn identity_v() -> V, fn combine_v(a: V, b: V) -> V, fn combine_v4(a, b: vec4<V>) -> vec4<V>
 //   fn load_elem(e: u32) -> V, fn load_slot(q: u32) -> vec4<V>   (elements 4q..4q+3)
 //   fn store_elem(e: u32, v: V), fn store_slot(q: u32, v: vec4<V>)

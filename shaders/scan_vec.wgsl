@@ -211,7 +211,8 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
         }
         var carry = identity_v();
         if mode == 2u {
-            carry = bitcast<V>(atomicLoad(&aux[t]));
+            // Scanned totals, as the pass before stored them (values R).
+            carry = in_v(bitcast<R>(atomicLoad(&aux[t])));
         }
         store_tile(ln, geo, sc, carry);
         if nt >= params.n_tiles {
@@ -259,7 +260,7 @@ fn lookback_entry(ln: Lane) {
 fn write_stats(ln: Lane, geo: TileGeo) {
     if (params.flags & STATS) != 0u && ln.lid == 0u && !geo.first {
         for (var k = 0u; k < 4u && geo.start + k < geo.end; k += 1u) {
-            store_elem(geo.start + k, V(stats[k]));
+            store_elem(geo.start + k, in_v(R(stats[k])));
         }
     }
     stats = vec4<u32>();

@@ -930,6 +930,9 @@ impl ScanVariant {
     fn prelude(&self) -> String {
         let v = self.value();
         let vt = v.wgsl();
+        // Float min/max scan keys (see scan_keys): one integer min/max per combine instead of
+        // two exact float keys and two NaN tests, which made these scans ALU-bound.
+        let keyed = self.op != ScanOp::Add && v.is_float();
         let half = self.input.is_half();
         let t = self.input.wgsl();
         let mut p = format!(
@@ -940,7 +943,10 @@ impl ScanVariant {
              const SHIFTED: bool = {shifted};\n\
              // The fallback may publish a total it computed only where every way of computing\n\
              // it gives the same bits (not float sums).\n\
-             const PUBLISH_FALLBACK: bool = {publish};\nalias V = {vt};\n",
+             const PUBLISH_FALLBACK: bool = {publish};\n\
+             // R: the values read and written; V: what the scan combines (R, or for float\n\
+             // min/max order-preserving integer keys).\n\
+             alias R = {vt};\nalias V = {internal};\n",
             label = self.label(),
             wg = self.workgroup_size,
             slots = SCAN_SLOTS,
@@ -950,19 +956,28 @@ impl ScanVariant {
             shifted = self.shifted,
             stores = self.aligned && self.mode != ScanMode::Reduce,
             publish = !(self.op == ScanOp::Add && v.is_float()),
+            internal = if keyed { "i32" } else { vt },
         );
         let reduce_op = match self.op {
             ScanOp::Add => ReduceOp::Sum,
             ScanOp::Min => ReduceOp::Min,
             ScanOp::Max => ReduceOp::Max,
         };
-        let (combine, combine4, _) = scalar_combine(reduce_op, v);
-        p.push_str(&format!(
-            "fn identity_v() -> V {{ return {id}; }}\n\
-             fn combine_v(a: V, b: V) -> V {{ return {combine}; }}\n\
-             fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {combine4}; }}\n",
-            id = identity_expr(reduce_op, v),
-        ));
+        if keyed {
+            p.push_str(&scan_keys(self.op));
+        } else {
+            let (combine, combine4, _) = scalar_combine(reduce_op, v);
+            p.push_str(&format!(
+                "fn identity_v() -> V {{ return {id}; }}\n\
+                 fn combine_v(a: V, b: V) -> V {{ return {combine}; }}\n\
+                 fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {combine4}; }}\n\
+                 fn in_v(x: R) -> V {{ return x; }}\n\
+                 fn in_v4(x: vec4<R>) -> vec4<V> {{ return x; }}\n\
+                 fn out_v(v: V) -> R {{ return v; }}\n\
+                 fn out_v4(v: vec4<V>) -> vec4<R> {{ return v; }}\n",
+                id = identity_expr(reduce_op, v),
+            ));
+        }
         let (vec_ty, load_elem, load_slot) = match self.input {
             DType::F16 => (
                 "vec2<u32>",
@@ -974,7 +989,7 @@ impl ScanVariant {
                 "return bf16_at(src[e >> 1u], e);",
                 "let w = src_vec[q]; return bitcast<vec4<f32>>(vec4<u32>(w.x << 16u, w.x & 0xffff0000u, w.y << 16u, w.y & 0xffff0000u));",
             ),
-            _ => ("", "return V(src[e]);", "return vec4<V>(src_vec[q]);"),
+            _ => ("", "return R(src[e]);", "return vec4<R>(src_vec[q]);"),
         };
         let vec_ty = if half {
             vec_ty.to_string()
@@ -984,20 +999,22 @@ impl ScanVariant {
         p.push_str(&format!(
             "@group(0) @binding(0) var<storage, read> src_vec: array<{vec_ty}>;\n\
              @group(0) @binding(1) var<storage, read> src: array<{t}>;\n\
-             fn load_elem(e: u32) -> V {{ {load_elem} }}\n\
-             fn load_slot(q: u32) -> vec4<V> {{ {load_slot} }}\n"
+             fn raw_elem(e: u32) -> R {{ {load_elem} }}\n\
+             fn raw_slot(q: u32) -> vec4<R> {{ {load_slot} }}\n\
+             fn load_elem(e: u32) -> V {{ return in_v(raw_elem(e)); }}\n\
+             fn load_slot(q: u32) -> vec4<V> {{ return in_v4(raw_slot(q)); }}\n"
         ));
         if self.aligned && self.mode != ScanMode::Reduce {
             p.push_str(
-                "@group(0) @binding(2) var<storage, read_write> dst: array<vec4<V>>;\n\
-                 fn store_elem(e: u32, v: V) { dst[e >> 2u][e & 3u] = v; }\n\
-                 fn store_slot(q: u32, v: vec4<V>) { dst[q] = v; }\n",
+                "@group(0) @binding(2) var<storage, read_write> dst: array<vec4<R>>;\n\
+                 fn store_elem(e: u32, v: V) { dst[e >> 2u][e & 3u] = out_v(v); }\n\
+                 fn store_slot(q: u32, v: vec4<V>) { dst[q] = out_v4(v); }\n",
             );
         } else {
             p.push_str(
-                "@group(0) @binding(2) var<storage, read_write> dst: array<V>;\n\
-                 fn store_elem(e: u32, v: V) { dst[e] = v; }\n\
-                 fn store_slot(q: u32, v: vec4<V>) { for (var c = 0u; c < 4u; c += 1u) { dst[4u * q + c] = v[c]; } }\n",
+                "@group(0) @binding(2) var<storage, read_write> dst: array<R>;\n\
+                 fn store_elem(e: u32, v: V) { dst[e] = out_v(v); }\n\
+                 fn store_slot(q: u32, v: vec4<V>) { let r = out_v4(v); for (var c = 0u; c < 4u; c += 1u) { dst[4u * q + c] = r[c]; } }\n",
             );
         }
         if self.subgroups {
@@ -1013,6 +1030,41 @@ impl ScanVariant {
         p.push('\n');
         p
     }
+}
+
+/// WGSL for float min/max scans: values are combined as order-preserving i32 keys (`i ^ ((i >>
+/// 31) & 0x7fffffff)`, its own inverse, as in the whole-array kernel's `thread_state`). A NaN
+/// read becomes the quiet NaN whose key lies beyond every other (positive for max, negative for
+/// min), so it propagates from its position on through plain integer max/min; results leave
+/// as the canonical quiet NaN 0x7fc00000. Keys order -0.0 below +0.0 (IEEE 754-2019 minimum
+/// and maximum): a max of -0.0 and +0.0 is +0.0, a min -0.0, in either order.
+fn scan_keys(op: ScanOp) -> String {
+    let (f, nan, id) = if op == ScanOp::Max {
+        ("max", "0x7fc00000u", "0x807fffffu")
+    } else {
+        ("min", "0xffc00000u", "0x7f800000u")
+    };
+    format!(
+        "fn identity_v() -> V {{ return bitcast<i32>({id}); }}\n\
+         fn combine_v(a: V, b: V) -> V {{ return {f}(a, b); }}\n\
+         fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {f}(a, b); }}\n\
+         fn in_v(x: R) -> V {{\n    \
+             let b = bitcast<u32>(x);\n    \
+             let i = bitcast<i32>(select(b, {nan}, (b & 0x7fffffffu) > 0x7f800000u));\n    \
+             return i ^ ((i >> 31u) & 0x7fffffff);\n}}\n\
+         fn in_v4(x: vec4<R>) -> vec4<V> {{\n    \
+             let b = bitcast<vec4<u32>>(x);\n    \
+             let n = (b & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u);\n    \
+             let i = bitcast<vec4<i32>>(select(b, vec4<u32>({nan}), n));\n    \
+             return i ^ ((i >> vec4<u32>(31u)) & vec4<i32>(0x7fffffff));\n}}\n\
+         fn out_v(v: V) -> R {{\n    \
+             let b = bitcast<u32>(v ^ ((v >> 31u) & 0x7fffffff));\n    \
+             return bitcast<R>(select(b, 0x7fc00000u, (b & 0x7fffffffu) > 0x7f800000u));\n}}\n\
+         fn out_v4(v: vec4<V>) -> vec4<R> {{\n    \
+             let b = bitcast<vec4<u32>>(v ^ ((v >> vec4<u32>(31u)) & vec4<i32>(0x7fffffff)));\n    \
+             let n = (b & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u);\n    \
+             return bitcast<vec4<R>>(select(b, vec4<u32>(0x7fc00000u), n));\n}}\n"
+    )
 }
 
 /// The f32 → 16-bit conversion kernel.

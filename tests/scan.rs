@@ -536,6 +536,82 @@ fn nan_and_infinity_propagate_from_their_position() {
     }
 }
 
+/// Float min/max scans compare order-preserving keys: -0.0 below +0.0 (a max of the two is
+/// +0.0, a min -0.0, in either order: IEEE 754-2019 maximum and minimum), subnormals exact,
+/// infinities, and a NaN of either sign propagating from its position on. Checked bit for bit
+/// (NaN as any NaN) against a reference of the same order, over whole arrays and rows of several
+/// tiles, inclusive and exclusive (whose first element is the identity, -inf for max).
+#[test]
+fn float_min_max_scans_order_zeros_and_keep_subnormals() {
+    let mut rng = common::rng("float_min_max_scans_order_zeros_and_keep_subnormals");
+    let ctx = common::ctx();
+    let tile = ctx.scan_tile();
+    let pool = [
+        -0.0f32,
+        0.0,
+        f32::from_bits(1),
+        -f32::from_bits(1),
+        1e-40,
+        -3e-39,
+        1.0,
+        -2.5,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+    ];
+    let key = |x: f32| {
+        let i = x.to_bits() as i32;
+        i ^ ((i >> 31) & 0x7fff_ffff)
+    };
+    for (rows, len) in [(1, 3 * tile + 5), (3, 2 * tile + 1), (5, 1001)] {
+        let n = rows * len;
+        let mut v: Vec<f32> = (0..n).map(|_| pool[rng.gen_range(0..pool.len())]).collect();
+        // A negative NaN (sign bit and payload set) three quarters into each row but the last.
+        for r in 0..rows - 1 {
+            v[r * len + 3 * len / 4] = f32::from_bits(0xffc0_0001);
+        }
+        let x = ctx.upload_shaped(&v, &[rows, len]).unwrap();
+        for alg in ALGORITHMS {
+            for (op, exclusive) in [(ScanOp::Max, false), (ScanOp::Min, true)] {
+                let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
+                let got = ctx.read(&ctx.scan::<f32, f32>(&x, &scan).unwrap()).unwrap();
+                let identity = if op == ScanOp::Max {
+                    f32::NEG_INFINITY
+                } else {
+                    f32::INFINITY
+                };
+                for (r, row) in v.chunks(len).enumerate() {
+                    let mut run = identity;
+                    for (k, &e) in row.iter().enumerate() {
+                        let inc = if run.is_nan() || e.is_nan() {
+                            f32::NAN
+                        } else if (op == ScanOp::Max) == (key(e) > key(run)) && key(e) != key(run) {
+                            e
+                        } else {
+                            run
+                        };
+                        let want = if exclusive { run } else { inc };
+                        let g = got[r * len + k];
+                        let ok = if want.is_nan() {
+                            g.is_nan()
+                        } else {
+                            g.to_bits() == want.to_bits()
+                        };
+                        assert!(
+                            ok,
+                            "{op:?} excl={exclusive} {alg:?} {rows}x{len}: element {} is {g:e} \
+                             ({:#x}), want {want:e} ({:#x})",
+                            r * len + k,
+                            g.to_bits(),
+                            want.to_bits()
+                        );
+                        run = inc;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Reduce-then-scan float sums are deterministic: bit-identical across runs.
 #[test]
 fn reduce_then_scan_is_deterministic() {

@@ -38,9 +38,14 @@ use crate::recorder::Recorder;
 pub enum ScanOp {
     /// Running sum (`cumsum`). Integers wrap modulo 2^32; floats accumulate in f32.
     Add,
-    /// Running minimum (`cummin`'s values). NaN propagates from its position on.
+    /// Running minimum (`cummin`'s values). NaN propagates from its position on (as the quiet
+    /// NaN `0x7fc00000`). Floats are ordered as IEEE 754-2019 `minimum` orders them: -0.0 below
+    /// +0.0, so the minimum of the two is -0.0 whichever comes first (NumPy's
+    /// `minimum.accumulate` keeps the first of two equal zeros).
     Min,
-    /// Running maximum (`cummax`'s values). NaN propagates from its position on.
+    /// Running maximum (`cummax`'s values). NaN propagates from its position on (as the quiet
+    /// NaN `0x7fc00000`). Floats are ordered as IEEE 754-2019 `maximum` orders them: the
+    /// maximum of -0.0 and +0.0 is +0.0 whichever comes first.
     Max,
 }
 
