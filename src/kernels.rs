@@ -789,6 +789,36 @@ pub fn scan_tile_len(workgroup_size: u32) -> u32 {
     workgroup_size * 4 * SCAN_SLOTS
 }
 
+/// How a scan pass's tiles load and store their slots of 4 elements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScanAccess {
+    /// Element by element (a buffer is not padded to 16 bytes).
+    Scalar,
+    /// vec4 loads and stores; every tile starts where its slots do (rows on 16-byte boundaries).
+    Vec,
+    /// vec4 loads and stores for rows that may start off a 16-byte boundary (their length is not
+    /// a multiple of 4): tiled from the boundary before the row, its edges masked (`tile_geo` in
+    /// shaders/scan.wgsl).
+    Shifted,
+}
+
+impl ScanAccess {
+    /// Every kind.
+    pub const ALL: [ScanAccess; 3] = [ScanAccess::Scalar, ScanAccess::Vec, ScanAccess::Shifted];
+
+    fn vec(self) -> bool {
+        self != ScanAccess::Scalar
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ScanAccess::Scalar => "scalar",
+            ScanAccess::Vec => "vec",
+            ScanAccess::Shifted => "shift",
+        }
+    }
+}
+
 /// One specialisation of the tile scan (`shaders/scan.wgsl`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ScanVariant {
@@ -800,12 +830,8 @@ pub struct ScanVariant {
     pub mode: ScanMode,
     /// Exclusive (else inclusive) output.
     pub exclusive: bool,
-    /// Both buffers padded to 16 bytes: vec4 loads and stores (else element by element).
-    pub aligned: bool,
-    /// With `aligned`: rows that may start off a 16-byte boundary (their length is not a
-    /// multiple of 4), tiled from the boundary before them with their edges masked
-    /// (`tile_geo` in shaders/scan.wgsl). Off, every tile starts where its slots do.
-    pub shifted: bool,
+    /// How tiles reach memory.
+    pub access: ScanAccess,
     /// Workgroup size, one of [`WORKGROUP_SIZES`], or [`SCAN_ROW_WORKGROUP`] for the pass over
     /// rows of one tile ([`ScanMode::Tile`]).
     pub workgroup_size: u32,
@@ -821,7 +847,7 @@ impl ScanVariant {
             for input in DType::ALL {
                 for mode in ScanMode::ALL {
                     for exclusive in [false, true] {
-                        for (aligned, shifted) in [(false, false), (true, false), (true, true)] {
+                        for access in ScanAccess::ALL {
                             for workgroup_size in
                                 WORKGROUP_SIZES.into_iter().chain([SCAN_ROW_WORKGROUP])
                             {
@@ -831,8 +857,7 @@ impl ScanVariant {
                                         input,
                                         mode,
                                         exclusive,
-                                        aligned,
-                                        shifted,
+                                        access,
                                         workgroup_size,
                                         subgroups,
                                     };
@@ -854,11 +879,11 @@ impl ScanVariant {
         // The tile total is inclusive by nature; a serial pass needs neither vec4 access nor
         // subgroups.
         let reduce_ok = self.mode != ScanMode::Reduce || !self.exclusive;
-        let serial_ok = self.mode != ScanMode::Serial || (!self.aligned && !self.subgroups);
-        let shift_ok = !self.shifted || self.aligned;
+        let serial_ok =
+            self.mode != ScanMode::Serial || (self.access == ScanAccess::Scalar && !self.subgroups);
         let size_ok = WORKGROUP_SIZES.contains(&self.workgroup_size)
             || (self.workgroup_size == SCAN_ROW_WORKGROUP && self.mode == ScanMode::Tile);
-        reduce_ok && serial_ok && shift_ok && size_ok
+        reduce_ok && serial_ok && size_ok
     }
 
     /// Elements per tile.
@@ -879,11 +904,7 @@ impl ScanVariant {
             self.op.name(),
             self.input,
             if self.exclusive { "excl" } else { "incl" },
-            match (self.aligned, self.shifted) {
-                (true, false) => "vec",
-                (true, true) => "shift",
-                _ => "scalar",
-            },
+            self.access.name(),
             self.workgroup_size,
             if self.subgroups { "_sg" } else { "" }
         )
@@ -952,9 +973,9 @@ impl ScanVariant {
             slots = SCAN_SLOTS,
             tile = self.tile(),
             excl = self.exclusive,
-            aligned = self.aligned,
-            shifted = self.shifted,
-            stores = self.aligned && self.mode != ScanMode::Reduce,
+            aligned = self.access.vec(),
+            shifted = self.access == ScanAccess::Shifted,
+            stores = self.access.vec() && self.mode != ScanMode::Reduce,
             publish = !(self.op == ScanOp::Add && v.is_float()),
             internal = if keyed { "i32" } else { vt },
         );
@@ -1004,7 +1025,7 @@ impl ScanVariant {
              fn load_elem(e: u32) -> V {{ return in_v(raw_elem(e)); }}\n\
              fn load_slot(q: u32) -> vec4<V> {{ return in_v4(raw_slot(q)); }}\n"
         ));
-        if self.aligned && self.mode != ScanMode::Reduce {
+        if self.access.vec() && self.mode != ScanMode::Reduce {
             p.push_str(
                 "@group(0) @binding(2) var<storage, read_write> dst: array<vec4<R>>;\n\
                  fn store_elem(e: u32, v: V) { dst[e >> 2u][e & 3u] = out_v(v); }\n\

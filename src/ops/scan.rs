@@ -30,7 +30,7 @@ use crate::array::{padded_bytes, GpuArray, RawArray};
 use crate::context::{Context, WORKGROUP_SIZES};
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::{scan_tile_len, Kernel, ScanMode, ScanVariant};
+use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant};
 use crate::recorder::Recorder;
 
 /// The operation of a scan.
@@ -461,7 +461,11 @@ impl Recorder {
         } else {
             l.len
         };
-        let shifted = span != l.len;
+        let access = match (aligned, span != l.len) {
+            (false, _) => ScanAccess::Scalar,
+            (true, false) => ScanAccess::Vec,
+            (true, true) => ScanAccess::Shifted,
+        };
         let wg = WORKGROUP_SIZES
             .into_iter()
             .filter(|&w| w == full || (smaller && w < full))
@@ -478,8 +482,11 @@ impl Recorder {
             input: l.src.dtype,
             mode,
             exclusive,
-            aligned: aligned && mode != ScanMode::Serial,
-            shifted: shifted && mode != ScanMode::Serial,
+            access: if mode == ScanMode::Serial {
+                ScanAccess::Scalar
+            } else {
+                access
+            },
             workgroup_size: wg,
             subgroups: subgroups && mode != ScanMode::Serial,
         };
@@ -607,7 +614,7 @@ impl Recorder {
 /// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
 /// 16-byte boundary (possible when rows are not a multiple of 4 elements long) is tiled from the
 /// boundary before it, so that every slot of 4 elements is one aligned vector load and store
-/// (shaders/scan.wgsl, `tile_geo`, the `shifted` variants); its tiles then hold up to 3 elements
+/// (shaders/scan.wgsl, `tile_geo`, `ScanAccess::Shifted`); its tiles then hold up to 3 elements
 /// of the row before it, which they neither scan nor store.
 pub(crate) fn tile_span(rows: usize, len: usize) -> usize {
     if rows > 1 && !len.is_multiple_of(4) {
