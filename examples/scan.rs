@@ -12,13 +12,15 @@
 //!   --exclusive      exclusive scan (default inclusive)
 //!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
 //!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
-//!   --repeat R       timed runs after a warm-up (0.5 s of batches); medians are printed
+//!   --repeat R       timed runs after a warm-up (0.5 s of single scans); medians are printed
 //!   --batch K        also time K scans recorded into one submission (default 10)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
+//!   --runs-bytes LO,HI   inputs (bytes) whose reduce-then-scan passes take reversed runs
+//!                    (default 33554432,268435456; 1,0: none)
 //!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
 //!                    counts per tile, 2 times the scan without waiting for predecessors
 //!
@@ -58,8 +60,8 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--max-groups G] [--tiles-per-group K] [--no-subgroups] \
-[--diag D]";
+[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--max-groups G] [--tiles-per-group K] \
+[--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -148,6 +150,14 @@ fn parse_args() -> Result<Args, String> {
                 let v = val()?;
                 a.options.scan_tiles_per_workgroup =
                     v.parse().map_err(|_| bad("--tiles-per-group", &v))?;
+            }
+            "--runs-bytes" => {
+                let v = val()?;
+                let range = v
+                    .split_once(',')
+                    .and_then(|(lo, hi)| Some(lo.parse().ok()?..=hi.parse().ok()?));
+                a.options.scan_reversed_runs_bytes =
+                    range.ok_or_else(|| bad("--runs-bytes", &v))?;
             }
             "--diag" => {
                 let v = val()?;
@@ -238,7 +248,10 @@ where
         wrong += usize::from(!good);
     }
     wrong += want.len().abs_diff(got.len());
-    support::warm_up(|| timed(ctx, x, scan, args.batch).map(drop))?;
+    // Warmed up with single scans, as the peer script warms torch: on the H200 the first single
+    // scans of 2^28 elements right after a warm-up of batches often ran 3-4x slower (some 20 ms),
+    // then at their usual speed (benches/results/2026-11-30-h200-eleventh/).
+    support::warm_up(|| timed(ctx, x, scan, 1).map(drop))?;
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
     for _ in 0..args.repeat {
         let (wall, gpu) = timed(ctx, x, scan, 1)?;

@@ -92,6 +92,9 @@ const HIDE_SOME: u32 = 4u;
 // skips the wait (the carry is the identity), to time everything else.
 const STATS: u32 = 8u;
 const NO_WAIT: u32 = 16u;
+// Reduce-then-scan's passes over the input take contiguous runs of tiles (scan_vec.wgsl,
+// first_tile, next_tile).
+const REVERSED_RUNS: u32 = 32u;
 var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;

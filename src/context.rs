@@ -54,6 +54,16 @@ pub struct ContextOptions {
     /// session, BENCHMARKS.md), 8192 x 8192 f32 took 145 µs of GPU time this way against
     /// 165.5 µs for the look-back over two tiles per row at 256.
     pub scan_row_workgroup_size: u32,
+    /// The scan inputs (bytes) whose reduce-then-scan passes take reversed runs (default 32 MiB
+    /// to 256 MiB): each workgroup of the tile reduction and of the downsweep takes a contiguous
+    /// run of tiles, the reduction from the array's start and the downsweep from its end, so
+    /// the downsweep first reads what the reduction read last, while it may still be in the L2
+    /// cache. Other inputs (every input, with an empty range) take tiles `w, w + workgroups,
+    /// ...` in both passes. On the H200 (50 MB of L2; BENCHMARKS.md, eleventh session) the
+    /// reversed runs took a 2^24-element f32 scan (64 MiB) from 66.2 to 62.3 µs of GPU time,
+    /// made no difference at 2^26 and 2^28, and were 3 % slower at 2^22 (16 MiB, which fits
+    /// the L2 either way).
+    pub scan_reversed_runs_bytes: std::ops::RangeInclusive<u64>,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
@@ -91,6 +101,7 @@ impl Default for ContextOptions {
             target_workgroups: 1024,
             scan_tiles_per_workgroup: 2,
             scan_row_workgroup_size: SCAN_ROW_WORKGROUP,
+            scan_reversed_runs_bytes: (32 << 20)..=(256 << 20),
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -158,6 +169,9 @@ pub struct Tuning {
     /// Workgroup size of a scan pass over rows of one tile at this size but more than one at
     /// `workgroup_size` ([`SCAN_ROW_WORKGROUP`] or `workgroup_size`).
     pub scan_row_workgroup_size: u32,
+    /// Smallest and largest scan input (bytes) whose reduce-then-scan passes take reversed
+    /// runs (none where the first is larger).
+    pub scan_reversed_runs_bytes: (u64, u64),
     /// Whether subgroup variants are used.
     pub subgroups: bool,
 }
@@ -455,6 +469,10 @@ impl Context {
             } else {
                 workgroup_size
             },
+            scan_reversed_runs_bytes: (
+                *options.scan_reversed_runs_bytes.start(),
+                *options.scan_reversed_runs_bytes.end(),
+            ),
             subgroups: match options.subgroups {
                 Subgroups::Off => false,
                 Subgroups::Auto => caps.subgroups,

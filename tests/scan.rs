@@ -380,19 +380,30 @@ fn float_sum_accuracy() {
 }
 
 /// A context with at most 3 workgroups per pass and 64-invocation workgroups (tiles of 1024):
-/// every reduce-then-scan pass loops over many tiles per workgroup.
+/// every reduce-then-scan pass loops over many tiles per workgroup, in both orders (tiles
+/// `w, w + groups, ...`, and reversed runs: contiguous runs, the downsweep from the end).
 #[test]
 fn workgroups_loop_over_tiles() {
     let mut rng = common::rng("workgroups_loop_over_tiles");
-    let options = wgpu_reduce::ContextOptions {
-        workgroup_size: 64,
-        target_workgroups: 3,
-        scan_tiles_per_workgroup: 10,
-        poison_temporaries: true,
-        ..Default::default()
-    };
-    let ctx = Context::with_options(options).expect("context");
-    assert_eq!(ctx.scan_tile(), 1024);
+    // An empty range: no reversed runs; every size: reversed runs.
+    #[allow(clippy::reversed_empty_ranges)]
+    let orders = [1..=0, 0..=u64::MAX];
+    for runs in orders {
+        let options = wgpu_reduce::ContextOptions {
+            workgroup_size: 64,
+            target_workgroups: 3,
+            scan_tiles_per_workgroup: 10,
+            scan_reversed_runs_bytes: runs,
+            poison_temporaries: true,
+            ..Default::default()
+        };
+        let ctx = Context::with_options(options).expect("context");
+        assert_eq!(ctx.scan_tile(), 1024);
+        loop_over_tiles(&ctx, &mut rng);
+    }
+}
+
+fn loop_over_tiles(ctx: &Context, rng: &mut StdRng) {
     for alg in ALGORITHMS {
         for (dtype, shape) in [
             (DType::I32, vec![30 * 1024 + 5]),
@@ -401,7 +412,7 @@ fn workgroups_loop_over_tiles() {
         ] {
             for op in ScanOp::ALL {
                 let scan = Scan::new(op).exclusive(op == ScanOp::Max).algorithm(alg);
-                check_case(&ctx, &mut rng, dtype, &shape, &scan, true);
+                check_case(ctx, rng, dtype, &shape, &scan, true);
             }
         }
     }

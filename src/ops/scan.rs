@@ -555,6 +555,10 @@ impl Recorder {
             );
         }
         // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
+        let (lo, hi) = tuning.scan_reversed_runs_bytes;
+        if (lo..=hi).contains(&((total * l.src.dtype.size_bytes()) as u64)) {
+            params[6] |= REVERSED_RUNS;
+        }
         let sums = self.lease_temporary(n_tiles, value)?;
         let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
         let sums_bytes = padded_bytes(n_tiles, value);
@@ -610,6 +614,10 @@ impl Recorder {
         self.push_dispatch_aux(kernel, src, dst, dst_bytes, aux, params, (groups, 1))
     }
 }
+
+/// `Params::flags` bit of the reduce-then-scan passes over the input: contiguous runs of tiles,
+/// the downsweep from the end (shaders/scan_vec.wgsl, `first_tile` and `next_tile`).
+const REVERSED_RUNS: u32 = 32;
 
 /// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
 /// 16-byte boundary (possible when rows are not a multiple of 4 elements long) is tiled from the
