@@ -47,6 +47,8 @@ struct Params {
     // after the first of a row never publish an inclusive state, so every look-back walks
     // aggregates back to the row's first tile. Bit 2: the states of tiles t with t % 3 == 1 are
     // never seen as ready, so windows are consumed in part and walks fall back past those tiles.
+    // Bits 3 and 4: measurements (STATS, NO_WAIT below). Bit 5: reduce-then-scan's passes take
+    // reversed runs of tiles (REVERSED_RUNS).
     flags: u32,
     // Workgroups along x (tiles are numbered wid.y * groups_x + wid.x).
     groups_x: u32,

@@ -58,11 +58,11 @@ pub struct ContextOptions {
     /// to 256 MiB): each workgroup of the tile reduction and of the downsweep takes a contiguous
     /// run of tiles, the reduction from the array's start and the downsweep from its end, so
     /// the downsweep first reads what the reduction read last, while it may still be in the L2
-    /// cache. Other inputs (every input, with an empty range) take tiles `w, w + workgroups,
-    /// ...` in both passes. On the H200 (50 MB of L2; BENCHMARKS.md, eleventh session) the
-    /// reversed runs took a 2^24-element f32 scan (64 MiB) from 66.2 to 62.3 µs of GPU time,
-    /// made no difference at 2^26 and 2^28, and were 3 % slower at 2^22 (16 MiB, which fits
-    /// the L2 either way).
+    /// cache. Other inputs take tiles `w, w + workgroups, ...` in both passes (every input does
+    /// with an empty range such as `1..=0`). On the H200 (50 MB of L2; BENCHMARKS.md, eleventh
+    /// session) the reversed runs took a 2^24-element f32 scan (64 MiB) from 65.7 to 62.1 µs of
+    /// GPU time and 2^25 from 116.0 to 112.8, made no difference at 2^26 and 2^28, and were 3 %
+    /// slower at 2^22 (16 MiB, which fits the L2 in either order), hence the lower bound.
     pub scan_reversed_runs_bytes: std::ops::RangeInclusive<u64>,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
