@@ -117,12 +117,18 @@ fn main() -> ExitCode {
         drop(y);
         us(res.gpu_time().expect("timestamps"))
     };
-    let host_buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
-        label: Some("scan_single host copy"),
-        size: (n * 4) as u64,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    });
+    // The mappable copy of the input (as large as it), made only if a step uses it.
+    let host_copy = std::cell::OnceCell::new();
+    let host_buffer = || {
+        host_copy.get_or_init(|| {
+            ctx.device().create_buffer(&wgpu::BufferDescriptor {
+                label: Some("scan_single host copy"),
+                size: (n * 4) as u64,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        })
+    };
     let t0 = std::time::Instant::now();
     for step in steps.split(',') {
         let list = |v: Vec<f64>| {
@@ -160,7 +166,7 @@ fn main() -> ExitCode {
             }
             "copy" => {
                 let mut enc = ctx.device().create_command_encoder(&Default::default());
-                enc.copy_buffer_to_buffer(x.buffer(), 0, &host_buffer, 0, (n * 4) as u64);
+                enc.copy_buffer_to_buffer(x.buffer(), 0, host_buffer(), 0, (n * 4) as u64);
                 ctx.queue().submit([enc.finish()]);
                 ctx.device()
                     .poll(wgpu::PollType::wait_indefinitely())
@@ -168,7 +174,7 @@ fn main() -> ExitCode {
                 String::new()
             }
             "map" => {
-                let slice = host_buffer.slice(..);
+                let slice = host_buffer().slice(..);
                 slice.map_async(wgpu::MapMode::Read, |r| r.expect("map"));
                 ctx.device()
                     .poll(wgpu::PollType::wait_indefinitely())
@@ -178,7 +184,7 @@ fn main() -> ExitCode {
                         .iter()
                         .map(|&v| f64::from(v))
                         .sum();
-                host_buffer.unmap();
+                host_buffer().unmap();
                 format!("host sum {sum:.3}")
             }
             "sleep" => {

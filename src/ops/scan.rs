@@ -556,7 +556,7 @@ impl Recorder {
         }
         // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
         let (lo, hi) = tuning.scan_reversed_runs_bytes;
-        if (lo..=hi).contains(&((total * l.src.dtype.size_bytes()) as u64)) {
+        if (lo..=hi).contains(&l.src.bytes()) {
             params[6] |= REVERSED_RUNS;
         }
         let sums = self.lease_temporary(n_tiles, value)?;
