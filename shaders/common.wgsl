@@ -2,6 +2,27 @@
 // (no device feature needed: 16-bit values travel in u32 words; f16 widening is added per
 // device, see F16Widening in src/kernels.rs).
 
+// Infinities and NaN are made at run time, from their bits through a function parameter: in
+// WGSL a constant expression whose value is an infinity or a NaN is a shader-creation error
+// (Chromium's compiler, Tint, enforces it), and a call of a user function is never a constant
+// expression.
+fn f32_from_bits(b: u32) -> f32 {
+    return bitcast<f32>(b);
+}
+
+fn pos_inf() -> f32 {
+    return f32_from_bits(0x7f800000u);
+}
+
+fn neg_inf() -> f32 {
+    return f32_from_bits(0xff800000u);
+}
+
+// The canonical quiet NaN (0x7fc00000).
+fn quiet_nan() -> f32 {
+    return f32_from_bits(0x7fc00000u);
+}
+
 fn is_nan(x: f32) -> bool {
     return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
 }

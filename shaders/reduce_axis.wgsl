@@ -94,11 +94,23 @@ fn reduce_rows(lid: u32, wid: vec3<u32>) {
     }
 }
 
-// Where thread `lid` of column tile `g` works: `cols` threads across (tx), `slices` down (ty),
-// outer index `o` and tile `tile` within it (shared by the columns and column-pairs layouts).
-struct ColTile {
+// A column tile's shape: `cols` threads across, `slices` down (shared by the columns and
+// column-pairs layouts). Uniform across the workgroup, and kept apart from the per-thread
+// ColTile: WGSL's uniformity analysis takes a struct as one value, so a field read from a struct
+// that also holds per-thread values counts as non-uniform, and the trees below have barriers in
+// loops bounded by `slices`.
+struct ColShape {
     cols: u32,
     slices: u32,
+}
+
+fn col_shape() -> ColShape {
+    return ColShape(1u << params.lanes_shift, WG >> params.lanes_shift);
+}
+
+// Where thread `lid` of column tile `g` works: column tx and slice ty of the tile, outer index
+// `o` and tile `tile` within it.
+struct ColTile {
     tx: u32,
     ty: u32,
     o: u32,
@@ -107,14 +119,13 @@ struct ColTile {
 
 fn col_tile(lid: u32, g: u32) -> ColTile {
     let shift = params.lanes_shift;
-    let cols = 1u << shift;
     var o = 0u;
     var tile = g;
     if params.outer > 1u {
         o = g / params.tiles;
         tile = g - o * params.tiles;
     }
-    return ColTile(cols, WG >> shift, lid & (cols - 1u), lid >> shift, o, tile);
+    return ColTile(lid & ((1u << shift) - 1u), lid >> shift, o, tile);
 }
 
 // Columns layout: `lanes` adjacent columns per workgroup, WG / lanes slices of r.
@@ -124,8 +135,9 @@ fn reduce_cols(lid: u32, wid: vec3<u32>) {
         return;
     }
     let t = col_tile(lid, g);
-    let cols = t.cols;
-    let slices = t.slices;
+    let shape = col_shape();
+    let cols = shape.cols;
+    let slices = shape.slices;
     let ty = t.ty;
     let o = t.o;
     let split = wid.z;

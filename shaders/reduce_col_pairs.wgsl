@@ -14,8 +14,9 @@ fn reduce_col_pairs(lid: u32, wid: vec3<u32>) {
         return;
     }
     let t = col_tile(lid, g);
-    let cols = t.cols;
-    let slices = t.slices;
+    let shape = col_shape();
+    let cols = shape.cols;
+    let slices = shape.slices;
     let ty = t.ty;
     let o = t.o;
     let split = wid.z;

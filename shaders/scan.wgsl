@@ -60,14 +60,21 @@ struct Params {
     pad: vec4<u32>,
 }
 
+// Where an invocation works: local_invocation_index, its group (subgroup, or the whole
+// workgroup without subgroups) and its lane within the group.
 struct Lane {
-    // local_invocation_index
     lid: u32,
-    // Group index, lane within the group, lanes per group, groups per workgroup.
     g: u32,
     lane: u32,
+}
+
+// The groups of a workgroup: lanes per group, groups per workgroup. The same in every invocation,
+// and kept apart from Lane: WGSL's uniformity analysis takes a struct as one value, so these
+// would count as per-invocation values inside Lane, and loops bounded by them hold subgroup
+// operations.
+struct Groups {
     size: u32,
-    n_groups: u32,
+    count: u32,
 }
 
 struct TileGeo {
@@ -100,19 +107,19 @@ const REVERSED_RUNS: u32 = 32u;
 var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;
-// One look-back step's outcome: states consumed (low bits) and DONE_BIT; and their combination.
-var<workgroup> wg_step: u32;
-var<workgroup> wg_step_value: V;
 const DONE_BIT: u32 = 0x80000000u;
 
+// One step of the look-back: how many of the window's nearest states were consumed (all ready),
+// whether the last of them was inclusive (the walk is over), and the consumed states combined.
+// Invocation 0 writes it to workgroup memory and every invocation reads it back with one
+// workgroupUniformLoad, so the walk's control flow is uniform.
 struct Step {
-    // The window's nearest states consumed (all ready).
-    consumed: u32,
-    // The last consumed state was inclusive: the walk is over.
-    done: bool,
-    // The consumed states combined.
+    // The consumed count, with DONE_BIT set when the walk is over.
+    code: u32,
     value: V,
 }
+
+var<workgroup> wg_step: Step;
 
 // What window position w of a look-back step (window_step) reads: the state of tile lb - w, or
 // an inclusive identity past the row's first tile.
@@ -176,9 +183,10 @@ fn peek(tile: u32, row_first: u32) -> Peek {
 // lb - w. window_step finds the nearest inclusive state and the nearest state that is not ready;
 // the ready states before the first that is not are consumed, and an inclusive one ends the
 // walk. On the H200 this took a 2^28-element scan from 2.0 ms (one state per step) to about
-// 1.2 ms (sixth session; 1.14 ms in the eighth). What window_step decides reaches every invocation through workgroupUniformLoad, so all
-// control flow here is uniform (the fallback's scan, which uses subgroup operations, runs in
-// uniform control flow).
+// 1.1 ms. What window_step decides reaches every invocation through workgroupUniformLoad, so all
+// control flow here is uniform (the fallback's scan, with its barriers and subgroup operations,
+// runs in uniform control flow); the carry, which is not uniform to WGSL's analysis (it combines
+// values read from workgroup memory), travels apart from the walk's state, through a pointer.
 
 // The nearest inclusive and not-ready window positions w, as WG - w (0: none; workgroup memory
 // starts zeroed and is zeroed again after each step).
@@ -223,48 +231,44 @@ fn window_step(ln: Lane, lb: u32, row_first: u32) -> Step {
     // Every invocation has read the previous step before it is replaced (group_combine's last
     // barrier comes after the loads above).
     if ln.lid == 0u {
-        wg_step = n | select(0u, DONE_BIT, done);
-        wg_step_value = v;
+        wg_step = Step(n | select(0u, DONE_BIT, done), v);
         atomicStore(&wg_nearest_inclusive, 0u);
         atomicStore(&wg_nearest_not_ready, 0u);
     }
-    let code = workgroupUniformLoad(&wg_step);
-    return Step(code & ~DONE_BIT, (code & DONE_BIT) != 0u, wg_step_value);
+    return workgroupUniformLoad(&wg_step);
 }
 
-// Where a walk stands: the consumed states combined; the nearest tile not consumed yet; whether
-// an inclusive state (or the row's first tile) was consumed; consecutive steps that consumed
-// nothing.
+// Where a walk stands: the nearest tile not consumed yet; whether an inclusive state (or the
+// row's first tile) was consumed; consecutive steps that consumed nothing. Uniform: the consumed
+// states' combination (the carry) is kept apart, in the caller's variable.
 struct Walk {
-    carry: V,
     lb: u32,
     done: bool,
     spins: u32,
 }
 
 // Publishes tile `t`'s total (inclusive at once for a row's first tile) and walks back without
-// falling back: the result is not done when a predecessor stayed not ready for `spin_limit`
-// reads. The caller then finishes with `walk(.., true)`, which falls back at once (see
-// lookback_entry: the fallback is a separate path so that the tile's scanned values are not held
-// in registers across it).
-fn lookback_start(t: u32, geo: TileGeo, total: V, ln: Lane) -> Walk {
+// falling back, combining predecessors' states into `*carry` (which starts as the identity): the
+// result is not done when a predecessor stayed not ready for `spin_limit` reads. The caller then
+// finishes with `walk(.., true, ..)`, which falls back at once (see lookback_entry: the fallback
+// is a separate path so that the tile's scanned values are not held in registers across it).
+fn lookback_start(t: u32, geo: TileGeo, total: V, ln: Lane, gr: Groups, carry: ptr<function, V>) -> Walk {
     if ln.lid == 0u {
         publish(t, total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
     }
     if geo.first || (params.flags & NO_WAIT) != 0u {
-        return Walk(identity_v(), t, true, 0u);
+        return Walk(t, true, 0u);
     }
-    return walk(ln, t, Walk(identity_v(), t - 1u, false, 0u), false);
+    return walk(ln, gr, t, Walk(t - 1u, false, 0u), false, carry);
 }
 
-// Walks back from `w.lb`, combining predecessors' states into `w.carry`, until it consumes an
+// Walks back from `w.lb`, combining predecessors' states into `*carry`, until it consumes an
 // inclusive state. When a predecessor has not been ready for more than `spin_limit` steps, it
 // returns as it stands (FALLBACK false, a constant at each call) or reduces that tile itself (its
 // input is read-only) and goes on, so that it always finishes.
-fn walk(ln: Lane, t: u32, w: Walk, FALLBACK: bool) -> Walk {
+fn walk(ln: Lane, gr: Groups, t: u32, w: Walk, FALLBACK: bool, carry: ptr<function, V>) -> Walk {
     // The row's first tile: it publishes an inclusive state at once, so no walk goes past it.
     let row_first = t - t % params.tpr;
-    var carry = w.carry;
     var lb = w.lb;
     var spins = w.spins;
     var done = false;
@@ -275,7 +279,7 @@ fn walk(ln: Lane, t: u32, w: Walk, FALLBACK: bool) -> Walk {
             }
             // Fallback: reduce the blocking tile ourselves, the same way its owner does.
             let fgeo = tile_geo(lb);
-            let ft = tile_total(ln, fgeo);
+            let ft = tile_total(ln, gr, fgeo);
             stats.z += 1u;
             if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
                 // Helps other waiters; never overwrites a state already published (the flags
@@ -284,7 +288,7 @@ fn walk(ln: Lane, t: u32, w: Walk, FALLBACK: bool) -> Walk {
                 atomicMax(&aux[1u + 2u * lb], FLAG_READY | (b & 0xffffu));
                 atomicMax(&aux[2u + 2u * lb], FLAG_READY | (b >> 16u));
             }
-            carry = combine_v(ft, carry);
+            *carry = combine_v(ft, *carry);
             if fgeo.first {
                 done = true;
                 break;
@@ -293,18 +297,19 @@ fn walk(ln: Lane, t: u32, w: Walk, FALLBACK: bool) -> Walk {
             spins = 0u;
         }
         let step = window_step(ln, lb, row_first);
-        stats += vec4<u32>(1u, select(0u, 1u, step.consumed == 0u), 0u, step.consumed);
-        carry = combine_v(step.value, carry);
-        if step.done {
+        let consumed = step.code & ~DONE_BIT;
+        stats += vec4<u32>(1u, select(0u, 1u, consumed == 0u), 0u, consumed);
+        *carry = combine_v(step.value, *carry);
+        if (step.code & DONE_BIT) != 0u {
             done = true;
             break;
         }
-        if step.consumed > 0u {
-            lb -= step.consumed;
+        if consumed > 0u {
+            lb -= consumed;
             spins = 0u;
         } else {
             spins += 1u;
         }
     }
-    return Walk(carry, lb, done, spins);
+    return Walk(lb, done, spins);
 }

@@ -28,8 +28,8 @@ struct GroupScan4 {
 
 var<workgroup> wg_groups: array<V, WG>;
 
-fn slot_offset(ln: Lane, k: u32) -> u32 {
-    return (ln.g * ln.size * K + k * ln.size + ln.lane) * 4u;
+fn slot_offset(ln: Lane, gr: Groups, k: u32) -> u32 {
+    return (ln.g * gr.size * K + k * gr.size + ln.lane) * 4u;
 }
 
 // Whether each element of the slot at e0 lies in the tile (only SHIFTED tiles have slots that
@@ -81,12 +81,12 @@ fn load4(geo: TileGeo, o: u32) -> vec4<V> {
     return v;
 }
 
-fn load_tile4(geo: TileGeo, ln: Lane) -> Slots {
+fn load_tile4(geo: TileGeo, ln: Lane, gr: Groups) -> Slots {
     return Slots(
-        load4(geo, slot_offset(ln, 0u)),
-        load4(geo, slot_offset(ln, 1u)),
-        load4(geo, slot_offset(ln, 2u)),
-        load4(geo, slot_offset(ln, 3u)),
+        load4(geo, slot_offset(ln, gr, 0u)),
+        load4(geo, slot_offset(ln, gr, 1u)),
+        load4(geo, slot_offset(ln, gr, 2u)),
+        load4(geo, slot_offset(ln, gr, 3u)),
     );
 }
 
@@ -98,9 +98,9 @@ fn slot_scan(x: vec4<V>) -> vec4<V> {
 
 // Scans a loaded tile; the total is the same value, computed the same way, in every thread and
 // in every workgroup that scans this tile.
-fn local_scan4(ln: Lane, x: Slots) -> Scanned {
+fn local_scan4(ln: Lane, gr: Groups, x: Slots) -> Scanned {
     let s = Slots(slot_scan(x.a), slot_scan(x.b), slot_scan(x.c), slot_scan(x.d));
-    let gs = group_scan4(ln, vec4<V>(s.a.w, s.b.w, s.c.w, s.d.w));
+    let gs = group_scan4(ln, gr, vec4<V>(s.a.w, s.b.w, s.c.w, s.d.w));
     let r1 = gs.ct.x;
     let r2 = combine_v(r1, gs.ct.y);
     let r3 = combine_v(r2, gs.ct.z);
@@ -112,7 +112,7 @@ fn local_scan4(ln: Lane, x: Slots) -> Scanned {
     workgroupBarrier();
     var before = identity_v();
     var all = identity_v();
-    for (var i = 0u; i < ln.n_groups; i += 1u) {
+    for (var i = 0u; i < gr.count; i += 1u) {
         let t = wg_groups[i];
         if i < ln.g {
             before = combine_v(before, t);
@@ -125,8 +125,8 @@ fn local_scan4(ln: Lane, x: Slots) -> Scanned {
 }
 
 // The tile's total, computed exactly as its owner computes it (for the look-back's fallback).
-fn tile_total(ln: Lane, geo: TileGeo) -> V {
-    return local_scan4(ln, load_tile4(geo, ln)).total;
+fn tile_total(ln: Lane, gr: Groups, geo: TileGeo) -> V {
+    return local_scan4(ln, gr, load_tile4(geo, ln, gr)).total;
 }
 
 // The tiles of a pass that loops. Workgroup w takes tiles w, w + groups, .... With
@@ -168,20 +168,20 @@ fn next_tile(w: u32, i: u32, t: u32, mode: u32) -> u32 {
 
 // Tile reduction for reduce-then-scan: dst[t] = total of tile t. Each workgroup loops over its
 // tiles (first_tile, next_tile), loading the next tile before it finishes the current one.
-fn reduce_entry(ln: Lane, wid_linear: u32) {
+fn reduce_entry(ln: Lane, gr: Groups, wid_linear: u32) {
     var t = first_tile(wid_linear, 1u);
     if t >= params.n_tiles {
         return;
     }
-    var cur = load_tile4(tile_geo(t), ln);
+    var cur = load_tile4(tile_geo(t), ln, gr);
     var i = 0u;
     loop {
-        let total = local_scan4(ln, cur).total;
+        let total = local_scan4(ln, gr, cur).total;
         i += 1u;
         let nt = next_tile(wid_linear, i, t, 1u);
         let more = nt < params.n_tiles;
         if more {
-            cur = load_tile4(tile_geo(nt), ln);
+            cur = load_tile4(tile_geo(nt), ln, gr);
         }
         if ln.lid == 0u {
             store_elem(t, total);
@@ -224,38 +224,38 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
 }
 
 // Adds `carry` to a scanned tile and stores it.
-fn store_tile(ln: Lane, geo: TileGeo, sc: Scanned, carry: V) {
+fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
     let p = combine_v4(vec4<V>(carry), sc.pre);
-    store4(geo, slot_offset(ln, 0u), p.x, sc.s.a);
-    store4(geo, slot_offset(ln, 1u), p.y, sc.s.b);
-    store4(geo, slot_offset(ln, 2u), p.z, sc.s.c);
-    store4(geo, slot_offset(ln, 3u), p.w, sc.s.d);
+    store4(geo, slot_offset(ln, gr, 0u), p.x, sc.s.a);
+    store4(geo, slot_offset(ln, gr, 1u), p.y, sc.s.b);
+    store4(geo, slot_offset(ln, gr, 2u), p.z, sc.s.c);
+    store4(geo, slot_offset(ln, gr, 3u), p.w, sc.s.d);
 }
 
 // MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux. Each
 // workgroup loops over its tiles (first_tile, next_tile), loading the next tile as soon as the
 // current one is scanned.
-fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
+fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
     var t = first_tile(wid_linear, mode);
     if t >= params.n_tiles {
         return;
     }
-    var cur = load_tile4(tile_geo(t), ln);
+    var cur = load_tile4(tile_geo(t), ln, gr);
     var i = 0u;
     loop {
         let geo = tile_geo(t);
-        let sc = local_scan4(ln, cur);
+        let sc = local_scan4(ln, gr, cur);
         i += 1u;
         let nt = next_tile(wid_linear, i, t, mode);
         if nt < params.n_tiles {
-            cur = load_tile4(tile_geo(nt), ln);
+            cur = load_tile4(tile_geo(nt), ln, gr);
         }
         var carry = identity_v();
         if mode == 2u {
             // Scanned totals, as the pass before stored them (values R).
             carry = in_v(bitcast<R>(atomicLoad(&aux[t])));
         }
-        store_tile(ln, geo, sc, carry);
+        store_tile(ln, gr, geo, sc, carry);
         if nt >= params.n_tiles {
             break;
         }
@@ -269,7 +269,7 @@ fn scan_entry(ln: Lane, wid_linear: u32, mode: u32) {
 // input after the walk instead of being held across it, so the registers of the fallback's tile
 // are not added to those of this tile (on the H200 the fallback's code, never run, made a 2^28
 // scan 17 % slower when the tile was held across it).
-fn lookback_entry(ln: Lane) {
+fn lookback_entry(ln: Lane, gr: Groups) {
     if ln.lid == 0u {
         wg_tile = atomicAdd(&aux[0], 1u);
     }
@@ -278,20 +278,21 @@ fn lookback_entry(ln: Lane) {
         return;
     }
     let geo = tile_geo(t);
-    let sc = local_scan4(ln, load_tile4(geo, ln));
-    let w = lookback_start(t, geo, sc.total, ln);
+    let sc = local_scan4(ln, gr, load_tile4(geo, ln, gr));
+    var carry = identity_v();
+    let w = lookback_start(t, geo, sc.total, ln, gr, &carry);
     if w.done {
         if ln.lid == 0u && !geo.first {
-            publish(t, combine_v(w.carry, sc.total), FLAG_INCLUSIVE);
+            publish(t, combine_v(carry, sc.total), FLAG_INCLUSIVE);
         }
-        store_tile(ln, geo, sc, w.carry);
+        store_tile(ln, gr, geo, sc, carry);
     } else {
-        let carry = walk(ln, t, w, true).carry;
-        let again = local_scan4(ln, load_tile4(geo, ln));
+        walk(ln, gr, t, w, true, &carry);
+        let again = local_scan4(ln, gr, load_tile4(geo, ln, gr));
         if ln.lid == 0u {
             publish(t, combine_v(carry, again.total), FLAG_INCLUSIVE);
         }
-        store_tile(ln, geo, again, carry);
+        store_tile(ln, gr, geo, again, carry);
     }
     write_stats(ln, geo);
 }

@@ -2,10 +2,10 @@
 // picks (4..128; nothing assumes a fixed size). `subgroup_inclusive4` (prelude) is
 // subgroupInclusiveAdd for add and a shuffle-up ladder for min and max.
 
-fn group_scan4(ln: Lane, x: vec4<V>) -> GroupScan4 {
-    let inc = subgroup_inclusive4(x, ln.lane, ln.size);
+fn group_scan4(ln: Lane, gr: Groups, x: vec4<V>) -> GroupScan4 {
+    let inc = subgroup_inclusive4(x, ln.lane, gr.size);
     let up = subgroupShuffleUp(inc, 1u);
     let ex = select(up, vec4<V>(identity_v()), ln.lane == 0u);
-    let ct = subgroupShuffle(inc, ln.size - 1u);
+    let ct = subgroupShuffle(inc, gr.size - 1u);
     return GroupScan4(ex, ct);
 }

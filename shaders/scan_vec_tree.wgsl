@@ -3,7 +3,7 @@
 
 var<workgroup> scratch4: array<vec4<V>, WG>;
 
-fn group_scan4(ln: Lane, x: vec4<V>) -> GroupScan4 {
+fn group_scan4(ln: Lane, gr: Groups, x: vec4<V>) -> GroupScan4 {
     var v = x;
     scratch4[ln.lane] = v;
     workgroupBarrier();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
-use crate::kernels::{F16Widening, Kernels};
+use crate::kernels::Kernels;
 use crate::pool::{Pool, PoolStats};
 
 /// How a [`Context`] picks its adapter and tunes its kernels.
@@ -518,7 +518,7 @@ impl Context {
             wgpu::DeviceType::Cpu => std::time::Duration::ZERO,
             _ => std::time::Duration::from_millis(1),
         });
-        let kernels = Kernels::new(&device, F16Widening::for_backend(caps.adapter.backend));
+        let kernels = Kernels::new(&device, caps.adapter.backend);
         Ok(Context {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),

@@ -153,6 +153,19 @@ impl Kernel {
         s
     }
 
+    /// The WGSL a browser's WebGPU compiles: [`source`](Self::source) with, for kernels that
+    /// use subgroup operations, the `enable subgroups;` directive WGSL requires before them
+    /// (browsers reject those kernels without it; naga 30 rejects the directive itself, so the
+    /// native source leaves it out).
+    pub fn browser_source(&self) -> String {
+        let s = self.source();
+        if self.uses_subgroups() {
+            format!("enable subgroups;\n{s}")
+        } else {
+            s
+        }
+    }
+
     /// Whether the kernel uses subgroup operations.
     pub fn uses_subgroups(&self) -> bool {
         match self {
@@ -369,7 +382,7 @@ fn thread_state(op: ReduceOp, input: DType) -> String {
          fn s_finish(s: S) -> A {{ \
          let k = {f}({f}(s.k.x, s.k.y), {f}(s.k.z, s.k.w)); \
          let m = max(max(s.m.x, s.m.y), max(s.m.z, s.m.w)); \
-         return select(bitcast<f32>(k ^ ((k >> 31u) & 0x7fffffff)), bitcast<f32>(0x7fc00000u), m > 0x7f800000u); }}\n"
+         return select(bitcast<f32>(k ^ ((k >> 31u) & 0x7fffffff)), quiet_nan(), m > 0x7f800000u); }}\n"
     )
 }
 
@@ -398,7 +411,7 @@ fn scalar_combine(op: ReduceOp, acc: DType) -> (String, String, String) {
                     format!("select(select({f}_exact(a, b), b, is_nan(b)), a, is_nan(a))"),
                     format!("select(select({f}4_exact(a, b), b, is_nan4(b)), a, is_nan4(a))"),
                     format!(
-                        "select(from_fkey({sg}(fkey(a))), bitcast<f32>(0x7fc00000u), subgroupAny(is_nan(a)))"
+                        "select(from_fkey({sg}(fkey(a))), quiet_nan(), subgroupAny(is_nan(a)))"
                     ),
                 )
             } else {
@@ -419,10 +432,10 @@ fn identity_expr(op: ReduceOp, acc: DType) -> &'static str {
         (ReduceOp::Prod, true, _) => "1.0",
         (ReduceOp::Prod, _, DType::I32) => "1i",
         (ReduceOp::Prod, _, _) => "1u",
-        (ReduceOp::Min | ReduceOp::Argmin, true, _) => "bitcast<f32>(0x7f800000u)",
+        (ReduceOp::Min | ReduceOp::Argmin, true, _) => "pos_inf()",
         (ReduceOp::Min | ReduceOp::Argmin, _, DType::I32) => "2147483647i",
         (ReduceOp::Min | ReduceOp::Argmin, _, _) => "0xffffffffu",
-        (ReduceOp::Max | ReduceOp::Argmax, true, _) => "bitcast<f32>(0xff800000u)",
+        (ReduceOp::Max | ReduceOp::Argmax, true, _) => "neg_inf()",
         (ReduceOp::Max | ReduceOp::Argmax, _, DType::I32) => "(-2147483647i - 1i)",
         (ReduceOp::Max | ReduceOp::Argmax, _, _) => "0u",
         (_, true, _) => "0.0",
@@ -624,7 +637,7 @@ impl AxisVariant {
                     // NaN (as two-pass formulas and PyTorch give), not M2's infinity.
                     format!(
                         "let d = max(f32(s.n) - params.correction, 0.0); \
-                         let v = select({sqrt}(s.m2 / d), bitcast<f32>(0x7fc00000u), \
+                         let v = select({sqrt}(s.m2 / d), quiet_nan(), \
                          (bitcast<u32>(s.mean) & 0x7f800000u) == 0x7f800000u); return v;"
                     ),
                 )
@@ -921,10 +934,10 @@ impl ScanVariant {
         } else {
             SCAN_VEC_TREE_WGSL
         });
-        let lane = if self.subgroups {
-            "Lane(lid, sg_id, sg_lane, sg_size, n_sg)"
+        let (lane, groups) = if self.subgroups {
+            ("Lane(lid, sg_id, sg_lane)", "Groups(sg_size, n_sg)")
         } else {
-            "Lane(lid, 0u, lid, WG, 1u)"
+            ("Lane(lid, 0u, lid)", "Groups(WG, 1u)")
         };
         let builtins = if self.subgroups {
             ",\n    @builtin(subgroup_invocation_id) sg_lane: u32,\n    \
@@ -934,16 +947,17 @@ impl ScanVariant {
             ""
         };
         let call = match self.mode {
-            ScanMode::Reduce => "reduce_entry(ln, t)".to_string(),
+            ScanMode::Reduce => "reduce_entry(ln, gr, t)".to_string(),
             ScanMode::Serial => "serial_entry(ln, t)".to_string(),
-            ScanMode::Lookback => "lookback_entry(ln)".to_string(),
-            m => format!("scan_entry(ln, t, {}u)", m.code()),
+            ScanMode::Lookback => "lookback_entry(ln, gr)".to_string(),
+            m => format!("scan_entry(ln, gr, t, {}u)", m.code()),
         };
         s.push_str(&format!(
             "\n@compute @workgroup_size(WG)\nfn main(\n    \
              @builtin(local_invocation_index) lid: u32,\n    \
              @builtin(workgroup_id) wid: vec3<u32>{builtins},\n) {{\n    \
-             let ln = {lane};\n    let t = wid.y * params.groups_x + wid.x;\n    {call};\n}}\n"
+             let ln = {lane};\n    let gr = {groups};\n    \
+             let t = wid.y * params.groups_x + wid.x;\n    {call};\n}}\n"
         ));
         s
     }
@@ -1132,6 +1146,9 @@ pub(crate) struct Kernels {
     pipeline_layout: wgpu::PipelineLayout,
     /// The f16 widening compiled into every kernel on this device.
     pub widening: F16Widening,
+    /// The device is a browser's WebGPU: kernels are compiled from
+    /// [`Kernel::browser_source`].
+    browser: bool,
     cache: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
 }
 
@@ -1149,7 +1166,9 @@ fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 }
 
 impl Kernels {
-    pub(crate) fn new(device: &wgpu::Device, widening: F16Widening) -> Kernels {
+    pub(crate) fn new(device: &wgpu::Device, backend: wgpu::Backend) -> Kernels {
+        let widening = F16Widening::for_backend(backend);
+        let browser = backend == wgpu::Backend::BrowserWebGpu;
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-reduce"),
             entries: &[
@@ -1178,6 +1197,7 @@ impl Kernels {
             layout,
             pipeline_layout,
             widening,
+            browser,
             cache: Mutex::new(HashMap::new()),
         }
     }
@@ -1195,7 +1215,11 @@ impl Kernels {
         log::debug!("wgpu-reduce: compiling {label}");
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(&label),
-            source: wgpu::ShaderSource::Wgsl(kernel.source_with(self.widening).into()),
+            source: wgpu::ShaderSource::Wgsl(if self.browser {
+                kernel.browser_source().into()
+            } else {
+                kernel.source_with(self.widening).into()
+            }),
         });
         device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(&label),

@@ -142,5 +142,6 @@ pub const LENGTHS: &[usize] = &[
     (1 << 20) + 3,
 ];
 pub mod reference;
+#[macro_use]
 pub mod run;
 pub mod scan_ref;

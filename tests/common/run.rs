@@ -1,7 +1,9 @@
 //! Runs a reduction on the GPU for run-time element types, returning f64 values.
 
 use half::{bf16, f16};
-use wgpu_reduce::{Context, DType, Element, Error, GpuArray, ReduceOp, Reduction};
+use wgpu_reduce::{
+    Context, DType, Element, Error, GpuArray, ReadToken, Recorder, ReduceOp, Reduction, Results,
+};
 
 use rand::rngs::StdRng;
 use rand::Rng;
@@ -111,35 +113,89 @@ pub fn upload(ctx: &Context, dtype: DType, data: &Data, shape: &[usize]) -> Inpu
     inp
 }
 
-fn go<T: Element, O: AsF64>(
-    ctx: &Context,
-    x: &GpuArray<T>,
-    red: &Reduction,
-) -> Result<(Vec<f64>, Vec<usize>), Error> {
-    let mut rec = ctx.recorder();
-    let y = rec.reduce::<T, O>(x, red)?;
-    let t = rec.read(&y)?;
-    let res = rec.submit()?.wait()?;
-    Ok((
-        res.get(&t)?.into_iter().map(AsF64::as_f64).collect(),
-        y.shape().to_vec(),
-    ))
+/// Evaluates `$body` with `$x` bound to `$inp`'s array, whatever its element type.
+macro_rules! with_input {
+    ($inp:expr, |$x:ident| $body:expr) => {{
+        let inp = $inp;
+        match inp.dtype {
+            DType::F32 => {
+                let $x = inp.f32.as_ref().unwrap();
+                $body
+            }
+            DType::F16 => {
+                let $x = inp.f16.as_ref().unwrap();
+                $body
+            }
+            DType::BF16 => {
+                let $x = inp.bf16.as_ref().unwrap();
+                $body
+            }
+            DType::I32 => {
+                let $x = inp.i32.as_ref().unwrap();
+                $body
+            }
+            DType::U32 => {
+                let $x = inp.u32.as_ref().unwrap();
+                $body
+            }
+            other => panic!("no input type {other}"),
+        }
+    }};
 }
 
-fn go_out<T: Element>(
-    ctx: &Context,
+/// Evaluates `$body` with the type `$o` standing for the element type `$out`.
+macro_rules! with_output {
+    ($out:expr, $o:ident => $body:expr) => {
+        match $out {
+            DType::F32 => {
+                type $o = f32;
+                $body
+            }
+            DType::F16 => {
+                type $o = half::f16;
+                $body
+            }
+            DType::BF16 => {
+                type $o = half::bf16;
+                $body
+            }
+            DType::I32 => {
+                type $o = i32;
+                $body
+            }
+            DType::U32 => {
+                type $o = u32;
+                $body
+            }
+            other => panic!("no output type {other}"),
+        }
+    };
+}
+
+/// Records `red` of `x` as `O` and a read of it: the read's token and the result's shape.
+pub fn record_reduce<T: Element, O: Element>(
+    rec: &mut Recorder,
     x: &GpuArray<T>,
     red: &Reduction,
-    out: DType,
-) -> Result<(Vec<f64>, Vec<usize>), Error> {
-    match out {
-        DType::F32 => go::<T, f32>(ctx, x, red),
-        DType::F16 => go::<T, f16>(ctx, x, red),
-        DType::BF16 => go::<T, bf16>(ctx, x, red),
-        DType::I32 => go::<T, i32>(ctx, x, red),
-        DType::U32 => go::<T, u32>(ctx, x, red),
-        other => panic!("no output type {other}"),
-    }
+) -> Result<(ReadToken<O>, Vec<usize>), Error> {
+    let y = rec.reduce::<T, O>(x, red)?;
+    Ok((rec.read(&y)?, y.shape().to_vec()))
+}
+
+/// Records the scan of `x` and a read of it.
+pub fn record_scan<T: Element>(
+    rec: &mut Recorder,
+    x: &GpuArray<T>,
+    scan: &wgpu_reduce::Scan,
+) -> Result<ReadToken<T::Acc>, Error> {
+    let y = rec.scan::<T, T::Acc>(x, scan)?;
+    assert_eq!(y.shape(), x.shape(), "scan result shape");
+    rec.read(&y)
+}
+
+/// The values read into `t`, as f64.
+pub fn values<O: AsF64>(res: &Results, t: &ReadToken<O>) -> Result<Vec<f64>, Error> {
+    Ok(res.get(t)?.into_iter().map(AsF64::as_f64).collect())
 }
 
 /// Runs `red` on `inp`, returning the result as f64 values and its shape.
@@ -149,42 +205,20 @@ pub fn run(
     red: &Reduction,
     out: DType,
 ) -> Result<(Vec<f64>, Vec<usize>), Error> {
-    match inp.dtype {
-        DType::F32 => go_out(ctx, inp.f32.as_ref().unwrap(), red, out),
-        DType::F16 => go_out(ctx, inp.f16.as_ref().unwrap(), red, out),
-        DType::BF16 => go_out(ctx, inp.bf16.as_ref().unwrap(), red, out),
-        DType::I32 => go_out(ctx, inp.i32.as_ref().unwrap(), red, out),
-        DType::U32 => go_out(ctx, inp.u32.as_ref().unwrap(), red, out),
-        other => panic!("no input type {other}"),
-    }
-}
-
-fn go_scan<T: Element>(
-    ctx: &Context,
-    x: &GpuArray<T>,
-    scan: &wgpu_reduce::Scan,
-) -> Result<Vec<f64>, Error>
-where
-    T::Acc: AsF64,
-{
-    let mut rec = ctx.recorder();
-    let y = rec.scan::<T, T::Acc>(x, scan)?;
-    assert_eq!(y.shape(), x.shape(), "scan result shape");
-    let t = rec.read(&y)?;
-    let res = rec.submit()?.wait()?;
-    Ok(res.get(&t)?.into_iter().map(AsF64::as_f64).collect())
+    with_input!(inp, |x| with_output!(out, O => {
+        let mut rec = ctx.recorder();
+        let (t, shape) = record_reduce::<_, O>(&mut rec, x, red)?;
+        Ok((values(&rec.submit()?.wait()?, &t)?, shape))
+    }))
 }
 
 /// Runs `scan` on `inp`, returning the result as f64 values.
 pub fn run_scan(ctx: &Context, inp: &Input, scan: &wgpu_reduce::Scan) -> Result<Vec<f64>, Error> {
-    match inp.dtype {
-        DType::F32 => go_scan(ctx, inp.f32.as_ref().unwrap(), scan),
-        DType::F16 => go_scan(ctx, inp.f16.as_ref().unwrap(), scan),
-        DType::BF16 => go_scan(ctx, inp.bf16.as_ref().unwrap(), scan),
-        DType::I32 => go_scan(ctx, inp.i32.as_ref().unwrap(), scan),
-        DType::U32 => go_scan(ctx, inp.u32.as_ref().unwrap(), scan),
-        other => panic!("no input type {other}"),
-    }
+    with_input!(inp, |x| {
+        let mut rec = ctx.recorder();
+        let t = record_scan(&mut rec, x, scan)?;
+        values(&rec.submit()?.wait()?, &t)
+    })
 }
 
 /// Random data of `dtype` for `op` (in [-1, 1), or near 1 for products so they stay finite).

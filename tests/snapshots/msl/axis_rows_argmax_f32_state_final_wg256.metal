@@ -38,9 +38,11 @@ typedef DST type_4[1];
 struct type_8 {
     ArgState inner[256];
 };
-struct ColTile {
+struct ColShape {
     uint cols;
     uint slices;
+};
+struct ColTile {
     uint tx;
     uint ty;
     uint o;
@@ -49,9 +51,22 @@ struct ColTile {
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 
+float f32_from_bits(
+    uint b
+) {
+    return as_type<float>(b);
+}
+
+float neg_inf(
+) {
+    float _e1 = f32_from_bits(4286578688u);
+    return _e1;
+}
+
 ArgState identity(
 ) {
-    return ArgState {as_type<float>(4286578688u), 4294967295u};
+    float _e0 = neg_inf();
+    return ArgState {_e0, 4294967295u};
 }
 
 bool is_nan(
@@ -63,20 +78,20 @@ bool is_nan(
 uint fkey(
     float x_1
 ) {
-    uint b_5 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
-    return ((b_5 & 2147483648u) != 0u) ? ~(b_5) : (b_5 | 2147483648u);
+    uint b_6 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_6 & 2147483648u) != 0u) ? ~(b_6) : (b_6 | 2147483648u);
 }
 
 ArgState combine(
     ArgState a,
-    ArgState b
+    ArgState b_1
 ) {
     bool local = {};
     bool local_1 = {};
     bool local_2 = {};
     bool local_3 = {};
     bool _e3 = is_nan(a.v);
-    bool _e5 = is_nan(b.v);
+    bool _e5 = is_nan(b_1.v);
     if (!(_e3)) {
         local = _e5;
     } else {
@@ -86,7 +101,7 @@ ArgState combine(
     if (_e10) {
         if (_e5) {
             if (!(!(_e3))) {
-                local_2 = b.i < a.i;
+                local_2 = b_1.i < a.i;
             } else {
                 local_2 = true;
             }
@@ -97,25 +112,25 @@ ArgState combine(
         }
         bool _e23 = local_1;
         if (_e23) {
-            return b;
+            return b_1;
         }
         return a;
     }
-    uint _e25 = fkey(b.v);
+    uint _e25 = fkey(b_1.v);
     uint _e27 = fkey(a.v);
     if (_e25 > _e27) {
-        return b;
+        return b_1;
     }
-    uint _e30 = fkey(b.v);
+    uint _e30 = fkey(b_1.v);
     uint _e32 = fkey(a.v);
     if (_e30 == _e32) {
-        local_3 = b.i < a.i;
+        local_3 = b_1.i < a.i;
     } else {
         local_3 = false;
     }
     bool _e40 = local_3;
     if (_e40) {
-        return b;
+        return b_1;
     }
     return a;
 }
@@ -151,6 +166,18 @@ void store(
     return;
 }
 
+float pos_inf(
+) {
+    float _e1 = f32_from_bits(2139095040u);
+    return _e1;
+}
+
+float quiet_nan(
+) {
+    float _e1 = f32_from_bits(2143289344u);
+    return _e1;
+}
+
 metal::bool4 is_nan4_(
     metal::float4 x_2
 ) {
@@ -161,8 +188,8 @@ metal::uint4 fkey4_(
     metal::float4 x_3
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_3);
-    metal::uint4 b_6 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_6 | metal::uint4(2147483648u), ~(b_6), (b_6 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_7 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_7 | metal::uint4(2147483648u), ~(b_7), (b_7 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
@@ -173,38 +200,38 @@ float from_fkey(
 
 float fmin_exact(
     float a_1,
-    float b_1
+    float b_2
 ) {
-    uint _e2 = fkey(b_1);
+    uint _e2 = fkey(b_2);
     uint _e3 = fkey(a_1);
-    return (_e2 < _e3) ? b_1 : a_1;
+    return (_e2 < _e3) ? b_2 : a_1;
 }
 
 float fmax_exact(
     float a_2,
-    float b_2
+    float b_3
 ) {
-    uint _e2 = fkey(b_2);
+    uint _e2 = fkey(b_3);
     uint _e3 = fkey(a_2);
-    return (_e2 > _e3) ? b_2 : a_2;
+    return (_e2 > _e3) ? b_3 : a_2;
 }
 
 metal::float4 fmin4_exact(
     metal::float4 a_3,
-    metal::float4 b_3
+    metal::float4 b_4
 ) {
-    metal::uint4 _e2 = fkey4_(b_3);
+    metal::uint4 _e2 = fkey4_(b_4);
     metal::uint4 _e3 = fkey4_(a_3);
-    return metal::select(a_3, b_3, _e2 < _e3);
+    return metal::select(a_3, b_4, _e2 < _e3);
 }
 
 metal::float4 fmax4_exact(
     metal::float4 a_4,
-    metal::float4 b_4
+    metal::float4 b_5
 ) {
-    metal::uint4 _e2 = fkey4_(b_4);
+    metal::uint4 _e2 = fkey4_(b_5);
     metal::uint4 _e3 = fkey4_(a_4);
-    return metal::select(a_4, b_4, _e2 > _e3);
+    return metal::select(a_4, b_5, _e2 > _e3);
 }
 
 float bf16_at(
@@ -235,10 +262,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_7 = as_type<uint>(x_6);
-    uint sign = (b_7 >> 16u) & 32768u;
-    uint e = (b_7 >> 23u) & 255u;
-    uint m = b_7 & 8388607u;
+    uint b_8 = as_type<uint>(x_6);
+    uint sign = (b_8 >> 16u) & 32768u;
+    uint e = (b_8 >> 23u) & 255u;
+    uint m = b_8 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
@@ -301,11 +328,11 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_7
 ) {
-    uint b_8 = as_type<uint>(x_7);
-    if ((b_8 & 2147483647u) > 2139095040u) {
-        return (b_8 >> 16u) | 64u;
+    uint b_9 = as_type<uint>(x_7);
+    if ((b_9 & 2147483647u) > 2139095040u) {
+        return (b_9 >> 16u) | 64u;
     }
-    return ((b_8 + 32767u) + ((b_8 >> 16u) & 1u)) >> 16u;
+    return ((b_9 + 32767u) + ((b_9 >> 16u) & 1u)) >> 16u;
 }
 
 uint naga_div(uint lhs, uint rhs) {
@@ -472,6 +499,14 @@ void reduce_rows(
     }
 }
 
+ColShape col_shape(
+    constant AxisParams& params
+) {
+    uint _e3 = params.lanes_shift;
+    uint _e8 = params.lanes_shift;
+    return ColShape {1u << _e3, WG >> _e8};
+}
+
 ColTile col_tile(
     uint lid_2,
     uint g,
@@ -480,19 +515,18 @@ ColTile col_tile(
     uint o_1 = 0u;
     uint tile = {};
     uint shift_2 = params.lanes_shift;
-    uint cols = 1u << shift_2;
     tile = g;
-    uint _e12 = params.outer;
-    if (_e12 > 1u) {
-        uint _e17 = params.tiles;
-        o_1 = naga_div(g, _e17);
-        uint _e19 = o_1;
-        uint _e22 = params.tiles;
-        tile = g - (_e19 * _e22);
+    uint _e10 = params.outer;
+    if (_e10 > 1u) {
+        uint _e15 = params.tiles;
+        o_1 = naga_div(g, _e15);
+        uint _e17 = o_1;
+        uint _e20 = params.tiles;
+        tile = g - (_e17 * _e20);
     }
-    uint _e31 = o_1;
-    uint _e32 = tile;
-    return ColTile {cols, WG >> shift_2, lid_2 & (cols - 1u), lid_2 >> shift_2, _e31, _e32};
+    uint _e29 = o_1;
+    uint _e30 = tile;
+    return ColTile {lid_2 & ((1u << shift_2) - 1u), lid_2 >> shift_2, _e29, _e30};
 }
 
 void reduce_cols(
@@ -519,106 +553,107 @@ void reduce_cols(
         return;
     }
     ColTile _e13 = col_tile(lid_3, g_4, params);
-    uint cols_1 = _e13.cols;
-    uint slices = _e13.slices;
+    ColShape _e14 = col_shape(params);
+    uint cols = _e14.cols;
+    uint slices = _e14.slices;
     uint ty = _e13.ty;
     uint o_3 = _e13.o;
     uint split_2 = wid_2.z;
-    uint _e22 = params.lanes_shift;
-    uint i = (_e13.tile << _e22) + _e13.tx;
+    uint _e23 = params.lanes_shift;
+    uint i = (_e13.tile << _e23) + _e13.tx;
     uint inner = params.inner;
-    ArgState _e29 = identity();
-    acc0_1 = _e29;
+    ArgState _e30 = identity();
+    acc0_1 = _e30;
     if (i < inner) {
-        ArgState _e32 = acc0_1;
-        acc1_1 = _e32;
-        ArgState _e34 = acc0_1;
-        acc2_1 = _e34;
-        ArgState _e36 = acc0_1;
-        acc3_1 = _e36;
-        uint _e40 = params.chunk;
-        uint start_1 = split_2 * _e40;
-        uint _e44 = params.chunk;
-        uint _e48 = params.r;
-        uint end_1 = metal::min(start_1 + _e44, _e48);
+        ArgState _e33 = acc0_1;
+        acc1_1 = _e33;
+        ArgState _e35 = acc0_1;
+        acc2_1 = _e35;
+        ArgState _e37 = acc0_1;
+        acc3_1 = _e37;
+        uint _e41 = params.chunk;
+        uint start_1 = split_2 * _e41;
+        uint _e45 = params.chunk;
+        uint _e49 = params.r;
+        uint end_1 = metal::min(start_1 + _e45, _e49);
         uint step = slices * inner;
         j_2 = start_1 + ty;
-        uint _e55 = params.r;
-        uint _e57 = j_2;
-        k_2 = (((o_3 * _e55) + _e57) * inner) + i;
+        uint _e56 = params.r;
+        uint _e58 = j_2;
+        k_2 = (((o_3 * _e56) + _e58) * inner) + i;
         uint2 loop_bound_3 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
             loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-            uint _e62 = j_2;
-            if ((_e62 + (3u * slices)) < end_1) {
+            uint _e63 = j_2;
+            if ((_e63 + (3u * slices)) < end_1) {
             } else {
                 break;
             }
             {
-                ArgState _e67 = acc0_1;
-                uint _e68 = k_2;
-                uint _e69 = j_2;
-                ArgState _e70 = load(_e68, _e69, src, params, _buffer_sizes);
-                ArgState _e71 = combine(_e67, _e70);
-                acc0_1 = _e71;
-                ArgState _e72 = acc1_1;
-                uint _e73 = k_2;
-                uint _e75 = j_2;
-                ArgState _e77 = load(_e73 + step, _e75 + slices, src, params, _buffer_sizes);
-                ArgState _e78 = combine(_e72, _e77);
-                acc1_1 = _e78;
-                ArgState _e79 = acc2_1;
-                uint _e80 = k_2;
-                uint _e84 = j_2;
-                ArgState _e88 = load(_e80 + (2u * step), _e84 + (2u * slices), src, params, _buffer_sizes);
-                ArgState _e89 = combine(_e79, _e88);
-                acc2_1 = _e89;
-                ArgState _e90 = acc3_1;
-                uint _e91 = k_2;
-                uint _e95 = j_2;
-                ArgState _e99 = load(_e91 + (3u * step), _e95 + (3u * slices), src, params, _buffer_sizes);
-                ArgState _e100 = combine(_e90, _e99);
-                acc3_1 = _e100;
-                uint _e101 = j_2;
-                j_2 = _e101 + (4u * slices);
-                uint _e105 = k_2;
-                k_2 = _e105 + (4u * step);
+                ArgState _e68 = acc0_1;
+                uint _e69 = k_2;
+                uint _e70 = j_2;
+                ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
+                ArgState _e72 = combine(_e68, _e71);
+                acc0_1 = _e72;
+                ArgState _e73 = acc1_1;
+                uint _e74 = k_2;
+                uint _e76 = j_2;
+                ArgState _e78 = load(_e74 + step, _e76 + slices, src, params, _buffer_sizes);
+                ArgState _e79 = combine(_e73, _e78);
+                acc1_1 = _e79;
+                ArgState _e80 = acc2_1;
+                uint _e81 = k_2;
+                uint _e85 = j_2;
+                ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), src, params, _buffer_sizes);
+                ArgState _e90 = combine(_e80, _e89);
+                acc2_1 = _e90;
+                ArgState _e91 = acc3_1;
+                uint _e92 = k_2;
+                uint _e96 = j_2;
+                ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), src, params, _buffer_sizes);
+                ArgState _e101 = combine(_e91, _e100);
+                acc3_1 = _e101;
+                uint _e102 = j_2;
+                j_2 = _e102 + (4u * slices);
+                uint _e106 = k_2;
+                k_2 = _e106 + (4u * step);
             }
         }
         uint2 loop_bound_4 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_4 == uint2(0u))) { break; }
             loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-            uint _e109 = j_2;
-            if (_e109 < end_1) {
+            uint _e110 = j_2;
+            if (_e110 < end_1) {
             } else {
                 break;
             }
             {
-                ArgState _e111 = acc0_1;
-                uint _e112 = k_2;
-                uint _e113 = j_2;
-                ArgState _e114 = load(_e112, _e113, src, params, _buffer_sizes);
-                ArgState _e115 = combine(_e111, _e114);
-                acc0_1 = _e115;
-                uint _e116 = j_2;
-                j_2 = _e116 + slices;
-                uint _e118 = k_2;
-                k_2 = _e118 + step;
+                ArgState _e112 = acc0_1;
+                uint _e113 = k_2;
+                uint _e114 = j_2;
+                ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
+                ArgState _e116 = combine(_e112, _e115);
+                acc0_1 = _e116;
+                uint _e117 = j_2;
+                j_2 = _e117 + slices;
+                uint _e119 = k_2;
+                k_2 = _e119 + step;
             }
         }
-        ArgState _e120 = acc0_1;
-        ArgState _e121 = acc1_1;
-        ArgState _e122 = combine(_e120, _e121);
-        ArgState _e123 = acc2_1;
-        ArgState _e124 = acc3_1;
-        ArgState _e125 = combine(_e123, _e124);
-        ArgState _e126 = combine(_e122, _e125);
-        acc0_1 = _e126;
+        ArgState _e121 = acc0_1;
+        ArgState _e122 = acc1_1;
+        ArgState _e123 = combine(_e121, _e122);
+        ArgState _e124 = acc2_1;
+        ArgState _e125 = acc3_1;
+        ArgState _e126 = combine(_e124, _e125);
+        ArgState _e127 = combine(_e123, _e126);
+        acc0_1 = _e127;
     }
-    ArgState _e129 = acc0_1;
-    scratch.inner[lid_3] = _e129;
+    ArgState _e130 = acc0_1;
+    scratch.inner[lid_3] = _e130;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     s_3 = naga_div(slices, 2u);
     uint2 loop_bound_5 = uint2(4294967295u);
@@ -627,23 +662,23 @@ void reduce_cols(
         if (metal::all(loop_bound_5 == uint2(0u))) { break; }
         loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
         if (!loop_init_1) {
-            uint _e150 = s_3;
-            s_3 = _e150 >> 1u;
+            uint _e151 = s_3;
+            s_3 = _e151 >> 1u;
         }
         loop_init_1 = false;
-        uint _e133 = s_3;
-        if (_e133 > 0u) {
+        uint _e134 = s_3;
+        if (_e134 > 0u) {
         } else {
             break;
         }
         {
-            uint _e136 = s_3;
-            if (ty < _e136) {
-                ArgState _e142 = scratch.inner[lid_3];
-                uint _e144 = s_3;
-                ArgState _e148 = scratch.inner[lid_3 + (_e144 * cols_1)];
-                ArgState _e149 = combine(_e142, _e148);
-                scratch.inner[lid_3] = _e149;
+            uint _e137 = s_3;
+            if (ty < _e137) {
+                ArgState _e143 = scratch.inner[lid_3];
+                uint _e145 = s_3;
+                ArgState _e149 = scratch.inner[lid_3 + (_e145 * cols)];
+                ArgState _e150 = combine(_e143, _e149);
+                scratch.inner[lid_3] = _e150;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
@@ -653,11 +688,11 @@ void reduce_cols(
     } else {
         local_9 = false;
     }
-    bool _e159 = local_9;
-    if (_e159) {
-        uint _e162 = params.splits;
-        ArgState _e169 = scratch.inner[lid_3];
-        store((((o_3 * _e162) + split_2) * inner) + i, _e169, params, dst, _buffer_sizes);
+    bool _e160 = local_9;
+    if (_e160) {
+        uint _e163 = params.splits;
+        ArgState _e170 = scratch.inner[lid_3];
+        store((((o_3 * _e163) + split_2) * inner) + i, _e170, params, dst, _buffer_sizes);
         return;
     } else {
         return;

@@ -54,25 +54,38 @@ A load_elem(
     return static_cast<float>(_e3);
 }
 
+float f32_from_bits(
+    uint b_1
+) {
+    return as_type<float>(b_1);
+}
+
+float neg_inf(
+) {
+    float _e1 = f32_from_bits(4286578688u);
+    return _e1;
+}
+
 A identity(
 ) {
-    return as_type<float>(4286578688u);
+    float _e0 = neg_inf();
+    return _e0;
 }
 
 uint fkey(
     float x_1
 ) {
-    uint b_8 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
-    return ((b_8 & 2147483648u) != 0u) ? ~(b_8) : (b_8 | 2147483648u);
+    uint b_9 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_9 & 2147483648u) != 0u) ? ~(b_9) : (b_9 | 2147483648u);
 }
 
 float fmax_exact(
     float a,
-    float b_1
+    float b_2
 ) {
-    uint _e2 = fkey(b_1);
+    uint _e2 = fkey(b_2);
     uint _e3 = fkey(a);
-    return (_e2 > _e3) ? b_1 : a;
+    return (_e2 > _e3) ? b_2 : a;
 }
 
 bool is_nan(
@@ -83,29 +96,29 @@ bool is_nan(
 
 A combine(
     A a_1,
-    A b_2
+    A b_3
 ) {
-    float _e2 = fmax_exact(a_1, b_2);
-    bool _e3 = is_nan(b_2);
+    float _e2 = fmax_exact(a_1, b_3);
+    bool _e3 = is_nan(b_3);
     bool _e5 = is_nan(a_1);
-    return _e5 ? a_1 : (_e3 ? b_2 : _e2);
+    return _e5 ? a_1 : (_e3 ? b_3 : _e2);
 }
 
 metal::uint4 fkey4_(
     metal::float4 x_3
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_3);
-    metal::uint4 b_9 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_9 | metal::uint4(2147483648u), ~(b_9), (b_9 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_10 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_10 | metal::uint4(2147483648u), ~(b_10), (b_10 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 metal::float4 fmax4_exact(
     metal::float4 a_2,
-    metal::float4 b_3
+    metal::float4 b_4
 ) {
-    metal::uint4 _e2 = fkey4_(b_3);
+    metal::uint4 _e2 = fkey4_(b_4);
     metal::uint4 _e3 = fkey4_(a_2);
-    return metal::select(a_2, b_3, _e2 > _e3);
+    return metal::select(a_2, b_4, _e2 > _e3);
 }
 
 metal::bool4 is_nan4_(
@@ -116,12 +129,12 @@ metal::bool4 is_nan4_(
 
 metal::float4 combine4_(
     metal::float4 a_3,
-    metal::float4 b_4
+    metal::float4 b_5
 ) {
-    metal::float4 _e2 = fmax4_exact(a_3, b_4);
-    metal::bool4 _e3 = is_nan4_(b_4);
+    metal::float4 _e2 = fmax4_exact(a_3, b_5);
+    metal::bool4 _e3 = is_nan4_(b_5);
     metal::bool4 _e5 = is_nan4_(a_3);
-    return metal::select(metal::select(_e2, b_4, _e3), a_3, _e5);
+    return metal::select(metal::select(_e2, b_5, _e3), a_3, _e5);
 }
 
 metal::int4 okey4_(
@@ -146,9 +159,15 @@ S s_add(
 
 S s_merge(
     S a_4,
-    S b_5
+    S b_6
 ) {
-    return S {metal::max(a_4.k, b_5.k), metal::max(a_4.m, b_5.m)};
+    return S {metal::max(a_4.k, b_6.k), metal::max(a_4.m, b_6.m)};
+}
+
+float quiet_nan(
+) {
+    float _e1 = f32_from_bits(2143289344u);
+    return _e1;
 }
 
 A s_finish(
@@ -156,7 +175,8 @@ A s_finish(
 ) {
     int k_3 = metal::max(metal::max(s_1.k.x, s_1.k.y), metal::max(s_1.k.z, s_1.k.w));
     uint m = metal::max(metal::max(s_1.m.x, s_1.m.y), metal::max(s_1.m.z, s_1.m.w));
-    return (m > 2139095040u) ? as_type<float>(2143289344u) : as_type<float>(k_3 ^ ((k_3 >> 31u) & 2147483647));
+    float _e29 = quiet_nan();
+    return (m > 2139095040u) ? _e29 : as_type<float>(k_3 ^ ((k_3 >> 31u) & 2147483647));
 }
 
 A finalize(
@@ -177,27 +197,34 @@ A subgroup_combine(
     uint _e1 = fkey(a_6);
     uint unnamed = metal::simd_max(_e1);
     float _e3 = from_fkey(unnamed);
-    bool _e6 = is_nan(a_6);
-    bool unnamed_1 = metal::simd_any(_e6);
-    return unnamed_1 ? as_type<float>(2143289344u) : _e3;
+    float _e4 = quiet_nan();
+    bool _e5 = is_nan(a_6);
+    bool unnamed_1 = metal::simd_any(_e5);
+    return unnamed_1 ? _e4 : _e3;
+}
+
+float pos_inf(
+) {
+    float _e1 = f32_from_bits(2139095040u);
+    return _e1;
 }
 
 float fmin_exact(
     float a_7,
-    float b_6
+    float b_7
 ) {
-    uint _e2 = fkey(b_6);
+    uint _e2 = fkey(b_7);
     uint _e3 = fkey(a_7);
-    return (_e2 < _e3) ? b_6 : a_7;
+    return (_e2 < _e3) ? b_7 : a_7;
 }
 
 metal::float4 fmin4_exact(
     metal::float4 a_8,
-    metal::float4 b_7
+    metal::float4 b_8
 ) {
-    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e2 = fkey4_(b_8);
     metal::uint4 _e3 = fkey4_(a_8);
-    return metal::select(a_8, b_7, _e2 < _e3);
+    return metal::select(a_8, b_8, _e2 < _e3);
 }
 
 float bf16_at(
@@ -228,10 +255,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    uint b_10 = as_type<uint>(x_9);
-    uint sign = (b_10 >> 16u) & 32768u;
-    uint e = (b_10 >> 23u) & 255u;
-    uint m_1 = b_10 & 8388607u;
+    uint b_11 = as_type<uint>(x_9);
+    uint sign = (b_11 >> 16u) & 32768u;
+    uint e = (b_11 >> 23u) & 255u;
+    uint m_1 = b_11 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m_1 != 0u) ? (512u | (m_1 >> 13u)) : 0u);
     }
@@ -294,11 +321,11 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_10
 ) {
-    uint b_11 = as_type<uint>(x_10);
-    if ((b_11 & 2147483647u) > 2139095040u) {
-        return (b_11 >> 16u) | 64u;
+    uint b_12 = as_type<uint>(x_10);
+    if ((b_12 & 2147483647u) > 2139095040u) {
+        return (b_12 >> 16u) | 64u;
     }
-    return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
+    return ((b_12 + 32767u) + ((b_12 >> 16u) & 1u)) >> 16u;
 }
 
 A thread_partial(

@@ -115,6 +115,30 @@ A subgroup_combine(
     return unnamed;
 }
 
+float f32_from_bits(
+    uint b_4
+) {
+    return as_type<float>(b_4);
+}
+
+float pos_inf(
+) {
+    float _e1 = f32_from_bits(2139095040u);
+    return _e1;
+}
+
+float neg_inf(
+) {
+    float _e1 = f32_from_bits(4286578688u);
+    return _e1;
+}
+
+float quiet_nan(
+) {
+    float _e1 = f32_from_bits(2143289344u);
+    return _e1;
+}
+
 bool is_nan(
     float x_2
 ) {
@@ -130,16 +154,16 @@ metal::bool4 is_nan4_(
 uint fkey(
     float x_4
 ) {
-    uint b_8 = ((as_type<uint>(x_4) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_4);
-    return ((b_8 & 2147483648u) != 0u) ? ~(b_8) : (b_8 | 2147483648u);
+    uint b_9 = ((as_type<uint>(x_4) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_4);
+    return ((b_9 & 2147483648u) != 0u) ? ~(b_9) : (b_9 | 2147483648u);
 }
 
 metal::uint4 fkey4_(
     metal::float4 x_5
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_5);
-    metal::uint4 b_9 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_9 | metal::uint4(2147483648u), ~(b_9), (b_9 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_10 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_10 | metal::uint4(2147483648u), ~(b_10), (b_10 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
@@ -150,38 +174,38 @@ float from_fkey(
 
 float fmin_exact(
     float a_5,
-    float b_4
+    float b_5
 ) {
-    uint _e2 = fkey(b_4);
+    uint _e2 = fkey(b_5);
     uint _e3 = fkey(a_5);
-    return (_e2 < _e3) ? b_4 : a_5;
+    return (_e2 < _e3) ? b_5 : a_5;
 }
 
 float fmax_exact(
     float a_6,
-    float b_5
+    float b_6
 ) {
-    uint _e2 = fkey(b_5);
+    uint _e2 = fkey(b_6);
     uint _e3 = fkey(a_6);
-    return (_e2 > _e3) ? b_5 : a_6;
+    return (_e2 > _e3) ? b_6 : a_6;
 }
 
 metal::float4 fmin4_exact(
     metal::float4 a_7,
-    metal::float4 b_6
+    metal::float4 b_7
 ) {
-    metal::uint4 _e2 = fkey4_(b_6);
+    metal::uint4 _e2 = fkey4_(b_7);
     metal::uint4 _e3 = fkey4_(a_7);
-    return metal::select(a_7, b_6, _e2 < _e3);
+    return metal::select(a_7, b_7, _e2 < _e3);
 }
 
 metal::float4 fmax4_exact(
     metal::float4 a_8,
-    metal::float4 b_7
+    metal::float4 b_8
 ) {
-    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e2 = fkey4_(b_8);
     metal::uint4 _e3 = fkey4_(a_8);
-    return metal::select(a_8, b_7, _e2 > _e3);
+    return metal::select(a_8, b_8, _e2 > _e3);
 }
 
 float bf16_at(
@@ -212,10 +236,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    uint b_10 = as_type<uint>(x_8);
-    uint sign = (b_10 >> 16u) & 32768u;
-    uint e = (b_10 >> 23u) & 255u;
-    uint m = b_10 & 8388607u;
+    uint b_11 = as_type<uint>(x_8);
+    uint sign = (b_11 >> 16u) & 32768u;
+    uint e = (b_11 >> 23u) & 255u;
+    uint m = b_11 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
@@ -278,11 +302,11 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_9
 ) {
-    uint b_11 = as_type<uint>(x_9);
-    if ((b_11 & 2147483647u) > 2139095040u) {
-        return (b_11 >> 16u) | 64u;
+    uint b_12 = as_type<uint>(x_9);
+    if ((b_12 & 2147483647u) > 2139095040u) {
+        return (b_12 >> 16u) | 64u;
     }
-    return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
+    return ((b_12 + 32767u) + ((b_12 >> 16u) & 1u)) >> 16u;
 }
 
 A thread_partial(

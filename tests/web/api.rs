@@ -1,0 +1,204 @@
+//! The recorder, typed errors and the web's error model, in the browser.
+
+use wasm_bindgen_test::wasm_bindgen_test;
+use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, Scan, ScanOp, Subgroups};
+
+#[wasm_bindgen_test]
+async fn recorder_batches_chains_and_reads() {
+    let ctx = crate::ctx().await;
+    let before = ctx.stats();
+    let x = ctx.upload(&[3i32, 1, 4, 1, 5, 9]).unwrap();
+    let y = ctx
+        .upload_shaped(&[1.5f32, -2.0, 0.25, 8.0], &[2, 2])
+        .unwrap();
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    let c = rec.scan::<i32, i32>(&x, &Scan::new(ScanOp::Add)).unwrap();
+    let e = rec
+        .scan::<i32, i32>(&x, &Scan::new(ScanOp::Add).exclusive(true))
+        .unwrap();
+    let top = rec.max(&c).unwrap(); // a reduction of a scan recorded before it
+    let rows = rec
+        .reduce::<f32, f32>(
+            &y,
+            &wgpu_reduce::Reduction::new(wgpu_reduce::ReduceOp::Sum).axes(1),
+        )
+        .unwrap();
+    let t = (
+        rec.read(&s).unwrap(),
+        rec.read(&c).unwrap(),
+        rec.read(&e).unwrap(),
+    );
+    let (tt, tr) = (rec.read(&top).unwrap(), rec.read(&rows).unwrap());
+    let res = rec.submit().unwrap().wait_async().await.unwrap();
+    assert_eq!(res.scalar(&t.0).unwrap(), 23);
+    assert_eq!(res.get(&t.1).unwrap(), vec![3, 4, 8, 9, 14, 23]);
+    assert_eq!(res.get(&t.2).unwrap(), vec![0, 3, 4, 8, 9, 14]);
+    assert_eq!(res.scalar(&tt).unwrap(), 23);
+    assert_eq!(res.get(&tr).unwrap(), vec![-0.5, 8.25]);
+    let after = ctx.stats();
+    assert_eq!(
+        after.submissions - before.submissions,
+        1,
+        "one submission for the batch"
+    );
+    assert_eq!(
+        after.readbacks - before.readbacks,
+        1,
+        "one readback for the batch"
+    );
+    // Results stay on the GPU and can be read later.
+    assert_eq!(ctx.read_async(&top).await.unwrap(), vec![23]);
+}
+
+#[wasm_bindgen_test]
+async fn record_into_an_application_encoder() {
+    let ctx = crate::ctx().await;
+    let x = ctx.upload(&[2.0f32, -7.5, 4.0]).unwrap();
+    let out = ctx.zeros::<f32>(&[]).unwrap();
+    let mut encoder = ctx.device().create_command_encoder(&Default::default());
+    let mut rec = ctx.recorder();
+    let lo = rec.min(&x).unwrap();
+    rec.reduce_into(wgpu_reduce::ReduceOp::Max, &x, &out)
+        .unwrap();
+    rec.record_into(&mut encoder).unwrap();
+    ctx.queue().submit([encoder.finish()]);
+    assert_eq!(ctx.read_async(&lo).await.unwrap(), vec![-7.5]);
+    assert_eq!(ctx.read_async(&out).await.unwrap(), vec![4.0]);
+}
+
+#[wasm_bindgen_test]
+async fn typed_errors() {
+    let ctx = crate::ctx().await;
+    let empty = ctx.upload::<f32>(&[]).unwrap();
+    let e = ctx.recorder().max(&empty).unwrap_err();
+    assert_eq!(e, Error::EmptyInput { op: "max" });
+    let e = ctx.upload_shaped(&[1.0f32, 2.0, 3.0], &[2, 2]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("shape [2, 2] holds 4 elements, but 3 were given"),
+        "{e}"
+    );
+    let m = ctx.upload_shaped(&[1.0f32; 6], &[2, 3]).unwrap();
+    let e = ctx
+        .recorder()
+        .scan::<f32, f32>(&m, &Scan::new(ScanOp::Add).axis(0))
+        .unwrap_err();
+    assert!(matches!(e, Error::UnsupportedAxes { .. }), "{e}");
+    let e = ctx
+        .recorder()
+        .reduce::<f32, f32>(
+            &m,
+            &wgpu_reduce::Reduction::new(wgpu_reduce::ReduceOp::Sum).axes(2),
+        )
+        .unwrap_err();
+    assert!(matches!(e, Error::AxisOutOfRange { .. }), "{e}");
+    // A buffer without STORAGE usage cannot be wrapped.
+    let b = ctx
+        .device()
+        .create_buffer(&wgpu_reduce::wgpu::BufferDescriptor {
+            label: None,
+            size: 16,
+            usage: wgpu_reduce::wgpu::BufferUsages::COPY_SRC,
+            mapped_at_creation: false,
+        });
+    let e = GpuArray::<f32>::from_buffer(&ctx, b, &[4]).unwrap_err();
+    assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
+    // The adapter's device has no subgroups through wgpu on the web: requiring them fails.
+    if !ctx.capabilities().subgroups {
+        let e = Context::new_async(ContextOptions {
+            subgroups: Subgroups::Require,
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::FeatureMissing {
+                    feature: "SUBGROUP",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+async fn blocking_calls_are_refused() {
+    let e = Context::new().unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidUse(ref m) if m.contains("new_async")),
+        "{e}"
+    );
+    let ctx = crate::ctx().await;
+    let x = ctx.upload(&[1.0f32, 2.0]).unwrap();
+    let e = ctx.sum(&x).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidUse(ref m) if m.contains("wait_async")),
+        "{e}"
+    );
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    let _ = rec.read(&s).unwrap();
+    let e = rec.submit().unwrap().wait().unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    let e = ctx.read(&x).unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+}
+
+/// A caller's buffer, wrapped and then destroyed behind the library's back: work that reads it
+/// is a wgpu validation error.
+fn destroyed_array(ctx: &Context) -> GpuArray<f32> {
+    use wgpu_reduce::wgpu::{BufferDescriptor, BufferUsages};
+    let buffer = ctx.device().create_buffer(&BufferDescriptor {
+        label: Some("destroyed behind the library's back"),
+        size: 64,
+        usage: BufferUsages::STORAGE | BufferUsages::COPY_SRC,
+        mapped_at_creation: false,
+    });
+    let x = GpuArray::<f32>::from_buffer(ctx, buffer.clone(), &[16]).unwrap();
+    buffer.destroy();
+    x
+}
+
+#[wasm_bindgen_test]
+async fn an_error_of_the_library_work_comes_back_from_the_next_call() {
+    // Fresh contexts, so that a deferred error cannot reach another test.
+    let ctx = Context::new_async(ContextOptions::default()).await.unwrap();
+    let y = ctx.upload(&[2.0f32, 3.0]).unwrap();
+    // Work recorded into the application's encoder: nothing of the library's is awaited, so the
+    // browser reports the error later, and the library's next call returns it...
+    let x = destroyed_array(&ctx);
+    let mut encoder = ctx.device().create_command_encoder(&Default::default());
+    let mut rec = ctx.recorder();
+    rec.sum(&x).unwrap();
+    rec.record_into(&mut encoder).unwrap();
+    ctx.queue().submit([encoder.finish()]);
+    let e = ctx.read_async(&y).await.unwrap_err();
+    assert!(
+        matches!(e, Error::Validation(ref m) if m.contains("destroyed")),
+        "{e}"
+    );
+    assert!(e.to_string().contains("while running earlier work"), "{e}");
+    // ...once: the context works again afterwards.
+    assert_eq!(ctx.read_async(&y).await.unwrap(), vec![2.0, 3.0]);
+
+    // A call that awaits its own work (wait_async) gets that work's error itself.
+    let x = destroyed_array(&ctx);
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    let t = rec.read(&s).unwrap();
+    let e = rec.submit().unwrap().wait_async().await.unwrap_err();
+    assert!(
+        matches!(e, Error::Validation(ref m) if m.contains("destroyed")),
+        "{e}"
+    );
+    let _ = t;
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&y).unwrap();
+    let t = rec.read(&s).unwrap();
+    let res = rec.submit().unwrap().wait_async().await.unwrap();
+    assert_eq!(res.scalar(&t).unwrap(), 5.0);
+}
