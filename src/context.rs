@@ -330,6 +330,11 @@ impl std::fmt::Debug for Context {
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
+/// How long a failed operation waits for a device-loss report (see
+/// `Context::check_loss_after_failure`); only failures wait.
+#[cfg(not(target_arch = "wasm32"))]
+const LOSS_REPORT_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Features the library enables when the adapter has them.
 fn wanted_features() -> wgpu::Features {
     wgpu::Features::SUBGROUP | wgpu::Features::SHADER_F16 | wgpu::Features::TIMESTAMP_QUERY
@@ -658,6 +663,23 @@ impl Context {
         }
     }
 
+    /// After an operation failed in a way a lost device explains (a failed map): returns
+    /// [`Error::DeviceLost`] if the device was lost. wgpu fails maps as soon as a device is
+    /// destroyed, but calls the loss callback only in a later poll, once the queue is empty, so
+    /// native backends poll for up to [`LOSS_REPORT_WAIT`] first.
+    pub(crate) fn check_loss_after_failure(&self) -> Result<()> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let start = std::time::Instant::now();
+            while start.elapsed() < LOSS_REPORT_WAIT {
+                let _ = self.inner.device.poll(wgpu::PollType::Poll);
+                self.check_alive()?;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        self.check_alive()
+    }
+
     pub(crate) fn mark_lost(&self, reason: String) {
         let mut lost = self.inner.lost.lock().unwrap_or_else(|e| e.into_inner());
         lost.get_or_insert(reason);
@@ -772,14 +794,28 @@ async fn select_adapter(
             available: names,
         });
     }
+    #[cfg(target_arch = "wasm32")]
+    if !wgpu::util::is_browser_webgpu_supported().await {
+        return Err(Error::NoWebGpu {
+            detail: "navigator.gpu is missing or gives no adapter".into(),
+        });
+    }
     instance
         .request_adapter(&wgpu::RequestAdapterOptions {
             power_preference: options.power_preference,
             ..Default::default()
         })
         .await
-        .map_err(|e| Error::NoAdapter {
-            backends: format!("{:?}", options.backends),
-            detail: e.to_string(),
+        .map_err(|e| {
+            if cfg!(target_arch = "wasm32") {
+                Error::NoWebGpu {
+                    detail: format!("navigator.gpu gave no adapter: {e}"),
+                }
+            } else {
+                Error::NoAdapter {
+                    backends: format!("{:?}", options.backends),
+                    detail: e.to_string(),
+                }
+            }
         })
 }

@@ -21,6 +21,17 @@ pub enum Error {
         detail: String,
     },
 
+    /// On the web: the browser has no WebGPU (`navigator.gpu` is missing, or it gives no
+    /// adapter).
+    #[error(
+        "this browser has no WebGPU ({detail}); the library needs a browser with WebGPU enabled \
+         (e.g. Chrome or Edge 113 or later)"
+    )]
+    NoWebGpu {
+        /// What is missing.
+        detail: String,
+    },
+
     /// `WGPU_ADAPTER_NAME` (or [`ContextOptions::adapter_name`](crate::ContextOptions)) named no
     /// available adapter.
     #[error("no adapter name contains {wanted:?}; available adapters: {available:?}")]

@@ -675,7 +675,10 @@ impl Submission {
                 staging.buffer().unmap();
                 copied?
             }
-            Ok(Err(e)) => return Err(Error::MapFailed(e.to_string())),
+            Ok(Err(e)) => {
+                self.ctx.check_loss_after_failure()?;
+                return Err(Error::MapFailed(e.to_string()));
+            }
             Err(e) => {
                 // A map may still be pending: keep the buffer out of the pool.
                 if let Some((staging, _)) = self.staging {

@@ -1,5 +1,6 @@
 //! The recorder, typed errors and the web's error model, in the browser.
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
 use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, Scan, ScanOp, Subgroups};
 
@@ -201,4 +202,33 @@ async fn an_error_of_the_library_work_comes_back_from_the_next_call() {
     let t = rec.read(&s).unwrap();
     let res = rec.submit().unwrap().wait_async().await.unwrap();
     assert_eq!(res.scalar(&t).unwrap(), 5.0);
+}
+
+#[wasm_bindgen(inline_js = "export function hide_webgpu(hide) {
+    if (hide) {
+        Object.defineProperty(navigator, 'gpu', { get: () => undefined, configurable: true });
+    } else {
+        delete navigator.gpu;
+    }
+}")]
+extern "C" {
+    /// Hides `navigator.gpu` (as a browser without WebGPU has it), or shows it again.
+    fn hide_webgpu(hide: bool);
+}
+
+#[wasm_bindgen_test]
+async fn a_browser_without_webgpu_is_a_typed_error() {
+    hide_webgpu(true);
+    // Backends other than the shared contexts' ones, so that wgpu makes a new instance, which
+    // looks for navigator.gpu.
+    let r = Context::new_async(ContextOptions {
+        backends: wgpu_reduce::wgpu::Backends::BROWSER_WEBGPU,
+        ..Default::default()
+    })
+    .await;
+    hide_webgpu(false);
+    let e = r.err().expect("no context without navigator.gpu");
+    assert!(matches!(e, Error::NoWebGpu { .. }), "{e}");
+    assert!(e.to_string().contains("this browser has no WebGPU"), "{e}");
+    assert!(e.to_string().contains("navigator.gpu is missing"), "{e}");
 }
