@@ -128,7 +128,7 @@ def main():
         with open(os.path.join(ROOT, "webdriver.json")) as f:
             args = json.load(f)["goog:chromeOptions"]["args"]
         d.start(["--headless", "--no-sandbox", "--disable-dev-shm-usage",
-                 "--window-size=900,560"] + args)
+                 "--window-size=900,720"] + args)
         d.goto(f"http://127.0.0.1:{http_port}/")
         adapter = wait_for("the adapter", lambda: _ready(d), 120)
         print(f"page adapter: {adapter}")
