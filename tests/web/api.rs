@@ -227,7 +227,9 @@ async fn a_browser_without_webgpu_is_a_typed_error() {
     })
     .await;
     hide_webgpu(false);
-    let e = r.err().expect("no context without navigator.gpu");
+    let Err(e) = r else {
+        panic!("a context without navigator.gpu")
+    };
     assert!(matches!(e, Error::NoWebGpu { .. }), "{e}");
     assert!(e.to_string().contains("this browser has no WebGPU"), "{e}");
     assert!(e.to_string().contains("navigator.gpu is missing"), "{e}");
