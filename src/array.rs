@@ -107,8 +107,10 @@ impl<T: Element> GpuArray<T> {
     }
 
     /// Wraps a buffer the caller already has, without copying. The buffer must come from
-    /// `ctx`'s device, have `STORAGE` usage (and `COPY_SRC` to be read back), and hold at least
-    /// `product(shape)` elements of `T` from offset 0.
+    /// `ctx`'s device, have `STORAGE` usage (and `COPY_SRC` to be read back), hold at least
+    /// `product(shape)` elements of `T` from offset 0, and be a non-zero multiple of 4 bytes
+    /// long: kernels bind and read whole 32-bit words (16-bit elements two to a word), and the
+    /// library checks with such a binding that the buffer belongs to `ctx`'s device.
     pub fn from_buffer(ctx: &Context, buffer: wgpu::Buffer, shape: &[usize]) -> Result<Self> {
         let len = shape_len(shape).ok_or_else(|| Error::ShapeMismatch {
             shape: shape.to_vec(),
@@ -120,6 +122,19 @@ impl<T: Element> GpuArray<T> {
                 reason: format!(
                     "the buffer's usage is {:?}; GpuArray::from_buffer needs STORAGE (and COPY_SRC to read it back)",
                     buffer.usage()
+                ),
+            });
+        }
+        if buffer.size() == 0 || buffer.size() % 4 != 0 {
+            return Err(Error::InvalidBuffer {
+                reason: format!(
+                    "the buffer is {} bytes long; GpuArray::from_buffer needs a non-zero multiple \
+                     of 4 bytes (kernels read whole 32-bit words; round the size up: \
+                     {} bytes for these {} elements of {})",
+                    buffer.size(),
+                    padded_wrap_bytes(len, T::DTYPE),
+                    len,
+                    T::DTYPE
                 ),
             });
         }
@@ -193,6 +208,12 @@ impl<T: Element> GpuArray<T> {
     }
 }
 
+/// The smallest buffer `GpuArray::from_buffer` takes for `len` elements of `dtype`: their bytes
+/// rounded up to a whole, non-zero number of 32-bit words.
+fn padded_wrap_bytes(len: usize, dtype: DType) -> u64 {
+    ((len as u64 * dtype.size_bytes() as u64).div_ceil(4) * 4).max(4)
+}
+
 /// Usage of the buffers of arrays the library makes.
 const ARRAY_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
     .union(wgpu::BufferUsages::COPY_SRC)
@@ -226,9 +247,13 @@ impl Context {
 
     /// Fails with [`Error::InvalidBuffer`] if `buffer` belongs to another device (of the same
     /// wgpu instance: wgpu cannot tell buffers of different instances apart).
+    /// Fails unless `buffer` (a non-zero multiple of 4 bytes long, as `from_buffer` checks
+    /// first) belongs to this context's device: a binding of its first words must validate.
     fn check_own_buffer(&self, buffer: &wgpu::Buffer) -> Result<()> {
         let Some(size) = wgpu::BufferSize::new(buffer.size().min(16) / 4 * 4) else {
-            return Ok(());
+            return Err(Error::InvalidBuffer {
+                reason: format!("a buffer of {} bytes cannot be bound", buffer.size()),
+            });
         };
         let probe = self.scoped("checking a wrapped buffer", || {
             let _ = self

@@ -102,6 +102,51 @@ fn wrapped_buffer_too_small() {
 }
 
 #[test]
+fn wrapped_buffers_must_be_whole_words() {
+    use half::{bf16, f16};
+    let ctx = common::ctx();
+    let usage =
+        wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+    let not_words = |e: Error, bytes: u64, want: &str| {
+        assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains(&format!("is {bytes} bytes long")), "{msg}");
+        assert!(msg.contains("non-zero multiple of 4 bytes"), "{msg}");
+        assert!(msg.contains(want), "{msg}");
+    };
+    // Three 16-bit values in 6 bytes: kernels read the second word whole.
+    let e = GpuArray::<f16>::from_buffer(ctx, buffer(ctx, 6, usage), &[3]).unwrap_err();
+    not_words(e, 6, "8 bytes for these 3 elements of f16");
+    let e = GpuArray::<bf16>::from_buffer(ctx, buffer(ctx, 6, usage), &[3]).unwrap_err();
+    not_words(e, 6, "8 bytes for these 3 elements of bf16");
+    let e = GpuArray::<f32>::from_buffer(ctx, buffer(ctx, 6, usage), &[1]).unwrap_err();
+    not_words(e, 6, "4 bytes for these 1 elements of f32");
+    // A 2-byte buffer of another device: refused at any size (it cannot be bound to check
+    // whose it is, and was once taken and read as zeros).
+    let other = common::ctx_fallback();
+    let e = GpuArray::<f16>::from_buffer(ctx, buffer(other, 2, usage), &[1]).unwrap_err();
+    not_words(e, 2, "4 bytes for these 1 elements of f16");
+    let e = GpuArray::<f32>::from_buffer(ctx, buffer(ctx, 0, usage), &[0]).unwrap_err();
+    not_words(e, 0, "4 bytes for these 0 elements of f32");
+    // Rounded up to whole words, the same values read, reduce and scan.
+    let b = buffer(ctx, 8, usage);
+    let v = [f16::from_f32(1.5), f16::from_f32(-4.0), f16::from_f32(2.25)];
+    ctx.queue().write_buffer(
+        &b,
+        0,
+        bytemuck::cast_slice(&[v[0], v[1], v[2], f16::from_f32(99.0)]),
+    );
+    let x = GpuArray::<f16>::from_buffer(ctx, b, &[3]).unwrap();
+    assert_eq!(ctx.read(&x).unwrap(), v.to_vec());
+    assert_eq!(ctx.sum(&x).unwrap(), f16::from_f32(-0.25));
+    assert_eq!(ctx.max(&x).unwrap(), f16::from_f32(2.25));
+    assert_eq!(
+        ctx.read(&ctx.cumsum(&x).unwrap()).unwrap(),
+        vec![1.5f32, -2.5, -0.25]
+    );
+}
+
+#[test]
 fn reading_a_buffer_without_copy_src() {
     let ctx = common::ctx();
     let buffer = buffer(ctx, 64, wgpu::BufferUsages::STORAGE);
