@@ -125,7 +125,7 @@ impl<T: Element> GpuArray<T> {
                 ),
             });
         }
-        if buffer.size() == 0 || buffer.size() % 4 != 0 {
+        if buffer.size() == 0 || !buffer.size().is_multiple_of(4) {
             return Err(Error::InvalidBuffer {
                 reason: format!(
                     "the buffer is {} bytes long; GpuArray::from_buffer needs a non-zero multiple \
