@@ -245,10 +245,10 @@ impl Context {
         Ok(())
     }
 
-    /// Fails with [`Error::InvalidBuffer`] if `buffer` belongs to another device (of the same
-    /// wgpu instance: wgpu cannot tell buffers of different instances apart).
-    /// Fails unless `buffer` (a non-zero multiple of 4 bytes long, as `from_buffer` checks
-    /// first) belongs to this context's device: a binding of its first words must validate.
+    /// Fails with [`Error::InvalidBuffer`] unless `buffer` belongs to this context's device (of
+    /// the same wgpu instance: wgpu cannot tell buffers of different instances apart): a binding
+    /// of its first words must validate, so the buffer must be at least 4 bytes long (as
+    /// `from_buffer` checks first).
     fn check_own_buffer(&self, buffer: &wgpu::Buffer) -> Result<()> {
         let Some(size) = wgpu::BufferSize::new(buffer.size().min(16) / 4 * 4) else {
             return Err(Error::InvalidBuffer {
