@@ -92,28 +92,26 @@
 #![cfg_attr(target_arch = "wasm32", allow(clippy::arc_with_non_send_sync))]
 #![warn(missing_docs)]
 
+// The layers, lowest first; a module imports only from the ones above it in this list.
+mod api;
 mod array;
 mod context;
 mod element;
 mod error;
 pub mod kernels;
-mod ops;
+pub mod ops;
+mod plan;
 mod pool;
-mod recorder;
+mod record;
 
 pub use array::GpuArray;
-pub use context::{
-    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning, SCAN_ROW_WORKGROUP,
-    WORKGROUP_SIZES,
-};
+pub use context::{Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning};
 pub use element::{DType, Element};
 pub use error::{Error, Result};
-pub use ops::{
-    Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES, LOOKBACK_ROW_TILES,
-    MAX_DIMS, SERIAL_MAX_LEN,
-};
+pub use kernels::WORKGROUP_SIZES;
+pub use ops::{Axes, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
 pub use pool::{size_class, PoolStats};
-pub use recorder::{ReadToken, Recorder, Results, Submission};
+pub use record::{ReadToken, Recorder, Results, Submission};
 
 /// Re-export of the wgpu version this crate is built on.
 pub use wgpu;

@@ -642,12 +642,15 @@ fn reduce_then_scan_is_deterministic() {
 }
 
 /// `ScanAlgorithm::Auto`'s rule (`Context::scan_algorithm`): the look-back for rows of 2 to
-/// `LOOKBACK_ROW_TILES` tiles at any count, and for longer rows only while the whole scan has at most
-/// `LOOKBACK_MAX_TILES` tiles; never for rows of one tile, nor on GL and WebGPU.
+/// `Tuning::scan_lookback_row_tiles` tiles at any count, and for longer rows only while the whole scan has at most
+/// `Tuning::scan_lookback_max_tiles` tiles; never for rows of one tile, nor on GL and WebGPU.
 #[test]
 fn auto_picks_the_lookback_only_where_it_was_faster() {
-    use wgpu_reduce::{LOOKBACK_MAX_TILES, LOOKBACK_ROW_TILES};
     let ctx = common::ctx();
+    let (row_tiles, max) = (
+        ctx.tuning().scan_lookback_row_tiles,
+        ctx.tuning().scan_lookback_max_tiles,
+    );
     let tile = ctx.scan_tile();
     let lookback_backend = matches!(
         ctx.capabilities().adapter.backend,
@@ -655,7 +658,6 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
     );
     // Rows up to the row tile are one tile each (one pass, whatever the algorithm).
     let row = ctx.scan_row_tile();
-    let max = LOOKBACK_MAX_TILES;
     let cases = [
         // (rows, len, look-back where the backend allows it)
         (1, tile, false),
@@ -663,8 +665,8 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         (1, tile + 1, row == tile),
         (1, row, false),
         (1, row + 1, true),
-        (100_000, LOOKBACK_ROW_TILES * tile, true),
-        (100_000, LOOKBACK_ROW_TILES * tile + 1, false),
+        (100_000, row_tiles * tile, true),
+        (100_000, row_tiles * tile + 1, false),
         (1, max * tile, true),
         (1, max * tile + 1, false),
         (max / 8, 8 * tile, true),
@@ -688,7 +690,8 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
 /// larger workgroup off (two tiles per row, more passes for reduce-then-scan).
 #[test]
 fn rows_of_one_larger_tile_take_one_pass() {
-    use wgpu_reduce::{ContextOptions, Subgroups, SCAN_ROW_WORKGROUP};
+    use wgpu_reduce::{ContextOptions, Subgroups};
+    let row_wg = ContextOptions::default().scan_row_workgroup_size;
     let mut rng = common::rng("rows_of_one_larger_tile_take_one_pass");
     let make = |row_wg: u32, subgroups: Subgroups| {
         Context::with_options(ContextOptions {
@@ -699,8 +702,8 @@ fn rows_of_one_larger_tile_take_one_pass() {
         })
         .expect("context")
     };
-    let on = make(SCAN_ROW_WORKGROUP, Subgroups::Auto);
-    let on_tree = make(SCAN_ROW_WORKGROUP, Subgroups::Off);
+    let on = make(row_wg, Subgroups::Auto);
+    let on_tree = make(row_wg, Subgroups::Off);
     let off = make(256, Subgroups::Auto);
     let tile = on.scan_tile();
     let lim = &on.capabilities().limits;

@@ -1,9 +1,9 @@
-//! Operations, one file per family.
+//! The vocabulary of the library: what a reduction or a scan is, as plain data. Nothing here
+//! touches a device; the [`Recorder`](crate::Recorder) and [`Context`](crate::Context) methods
+//! take these values.
 
-mod reduce;
-mod scan;
+pub mod reduce;
+pub mod scan;
 
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
-pub use scan::{
-    Scan, ScanAlgorithm, ScanOp, LOOKBACK_MAX_TILES, LOOKBACK_ROW_TILES, SERIAL_MAX_LEN,
-};
+pub use scan::{Scan, ScanAlgorithm, ScanOp};

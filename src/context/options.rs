@@ -1,0 +1,213 @@
+//! What an application chooses ([`ContextOptions`]) and what the library resolves from it and
+//! from the device ([`Capabilities`], [`Tuning`]).
+
+use crate::kernels::SCAN_ROW_WORKGROUP;
+
+/// How a [`Context`] picks its adapter and tunes its kernels.
+///
+/// `ContextOptions::default()` follows wgpu's environment conventions: `WGPU_BACKEND` (e.g.
+/// `vulkan`, `metal`, `dx12`, `gl`), `WGPU_ADAPTER_NAME` (a case-insensitive substring of the
+/// adapter name) and `WGPU_POWER_PREF` (`low`, `high`, `none`). Without them it asks for a
+/// high-performance adapter on every backend compiled in.
+#[derive(Debug, Clone)]
+pub struct ContextOptions {
+    /// Backends to search. Default: `WGPU_BACKEND`, else all.
+    pub backends: wgpu::Backends,
+    /// Power preference. Default: `WGPU_POWER_PREF`, else high performance.
+    pub power_preference: wgpu::PowerPreference,
+    /// Pick the first adapter whose name contains this (case-insensitive). Default:
+    /// `WGPU_ADAPTER_NAME`.
+    pub adapter_name: Option<String>,
+    /// Whether the reduction kernels use subgroup operations (default [`Subgroups::Auto`]).
+    pub subgroups: Subgroups,
+    /// Workgroup size of the reduction kernels: 64, 128 or 256 (default 256, lowered if the
+    /// device allows fewer invocations).
+    pub workgroup_size: u32,
+    /// Most workgroups in the first pass of a whole-array reduction (default 512). Each thread
+    /// of that pass then reads `n / (workgroups * workgroup_size)` elements. On the H200, 512
+    /// measured 1–9 % faster than 1024 for sums and argmax from 2^22 to 2^28 elements (fewer
+    /// partial values, longer runs per thread; 256 was slower at 2^26).
+    pub max_workgroups: u32,
+    /// Workgroups a pass of a reduction along axes, or of a scan, aims for (default 1024: the
+    /// outputs times the splits of the reduced axis; on the H200, 512 was 20 % slower for
+    /// 8192 x 8192 f16 over axis 0). A scan pass takes at least this many workgroups (or one
+    /// per tile, if fewer), and more where `scan_tiles_per_workgroup` asks for them.
+    pub target_workgroups: u32,
+    /// Most tiles each workgroup of a scan's tile passes (tile per row, reduce, downsweep) loops
+    /// over, loading the next while it scans the current (default 2; the look-back pass always
+    /// takes one tile per workgroup). On the H200, reduce-then-scan of 2^28 f32 took 787 µs of
+    /// GPU time at 2, 790 at 4, 802 at 8, 872 at 1, and 907 with 64 (1024 workgroups).
+    pub scan_tiles_per_workgroup: u32,
+    /// Workgroup size of a scan pass whose rows are longer than one tile at `workgroup_size`
+    /// but fit one tile at this size: [`SCAN_ROW_WORKGROUP`] (512, the default; any value below
+    /// it turns this off). Taken only where the resolved workgroup size is 256 and the device
+    /// allows 512 invocations (and their workgroup memory) per workgroup. Rows of 4097–8192
+    /// elements (8189 where the row length is not a multiple of 4: such rows are tiled from the
+    /// 16-byte boundary before them, which takes up to 3 elements of slack) are then scanned in
+    /// one pass with no carry between tiles; on the H200 (ninth
+    /// session, BENCHMARKS.md), 8192 x 8192 f32 took 145 µs of GPU time this way against
+    /// 165.5 µs for the look-back over two tiles per row at 256.
+    pub scan_row_workgroup_size: u32,
+    /// The scan inputs (bytes) whose reduce-then-scan passes take reversed runs (default 32 MiB
+    /// to 256 MiB): each workgroup of the tile reduction and of the downsweep takes a contiguous
+    /// run of tiles, the reduction from the array's start and the downsweep from its end, so
+    /// the downsweep first reads what the reduction read last, while it may still be in the L2
+    /// cache. Other inputs take tiles `w, w + workgroups, ...` in both passes (every input does
+    /// with an empty range such as `1..=0`). On the H200 (50 MB of L2; BENCHMARKS.md, eleventh
+    /// session) the reversed runs took a 2^24-element f32 scan (64 MiB) from 65.7 to 62.1 µs of
+    /// GPU time and 2^25 from 116.0 to 112.8, made no difference at 2^26 and 2^28, and were 3 %
+    /// slower at 2^22 (16 MiB, which fits the L2 in either order), hence the lower bound.
+    pub scan_reversed_runs_bytes: std::ops::RangeInclusive<u64>,
+    /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) takes the decoupled look-back for rows
+    /// of 2 to this many tiles, however many rows there are (default 4).
+    pub scan_lookback_row_tiles: usize,
+    /// ... and for longer rows while the whole scan has at most this many tiles (default 256).
+    /// On the H200 the look-back took 0.81x reduce-then-scan's time for rows of 2 tiles, 0.89x
+    /// for one row of 256 tiles, and 1.13x for one row of 1,024 tiles (see
+    /// `Context::scan_algorithm`).
+    pub scan_lookback_max_tiles: usize,
+    /// Rows of at most this many elements (of arrays of more than one row) are scanned one row
+    /// per invocation, element by element, in one pass (default 64).
+    pub scan_serial_max_len: usize,
+    /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
+    /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
+    pub poison_temporaries: bool,
+    /// Lowers the largest storage binding the library will use below the device's
+    /// `max_storage_buffer_binding_size` (for tests of the size checks; `None` keeps the device's).
+    pub max_storage_binding_bytes: Option<u64>,
+    /// Most bytes the buffer pool keeps (leased plus free). Free buffers are released, largest
+    /// first, before the pool would grow past it; leases that one recording needs at once are
+    /// always served, so only those can take the pool above the cap. Default `None`: no cap.
+    pub pool_cap_bytes: Option<u64>,
+    /// How long [`Submission::wait`](crate::Submission::wait) polls the device without blocking
+    /// before it blocks in the driver. `None` (the default): 1 ms, or zero on CPU adapters such
+    /// as lavapipe, whose work runs on the cores a spin would take; `Some(d)`: exactly `d` (zero:
+    /// block at once). Spinning answers sooner after short work (H200: one blocking sum of 2^20
+    /// floats took 120 µs host to host, 83 µs with the spin) at the cost of a busy core while it
+    /// spins.
+    pub wait_spin: Option<std::time::Duration>,
+    /// How wgpu's allocator trades memory for speed (default `MemoryHints::Performance`: large
+    /// memory blocks; `MemoryUsage` for memory-constrained devices).
+    pub memory_hints: wgpu::MemoryHints,
+}
+
+impl Default for ContextOptions {
+    fn default() -> Self {
+        ContextOptions {
+            backends: wgpu::Backends::from_env().unwrap_or(wgpu::Backends::all()),
+            power_preference: wgpu::PowerPreference::from_env()
+                .unwrap_or(wgpu::PowerPreference::HighPerformance),
+            adapter_name: std::env::var("WGPU_ADAPTER_NAME")
+                .ok()
+                .filter(|s| !s.is_empty()),
+            subgroups: Subgroups::Auto,
+            workgroup_size: 256,
+            max_workgroups: 512,
+            target_workgroups: 1024,
+            scan_tiles_per_workgroup: 2,
+            scan_row_workgroup_size: SCAN_ROW_WORKGROUP,
+            scan_reversed_runs_bytes: (32 << 20)..=(256 << 20),
+            scan_lookback_row_tiles: 4,
+            scan_lookback_max_tiles: 256,
+            scan_serial_max_len: 64,
+            poison_temporaries: false,
+            max_storage_binding_bytes: None,
+            pool_cap_bytes: None,
+            wait_spin: None,
+            memory_hints: wgpu::MemoryHints::Performance,
+        }
+    }
+}
+
+/// Whether kernels use subgroup operations for their workgroup step.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Subgroups {
+    /// Use them where the device has `Features::SUBGROUP`, else the shared-memory fallback.
+    #[default]
+    Auto,
+    /// Always use the shared-memory fallback (every device runs it).
+    Off,
+    /// Use them, and fail with [`Error::FeatureMissing`] where the device lacks them.
+    Require,
+}
+
+/// What the device can do, detected once when the [`Context`] is made.
+#[derive(Debug, Clone)]
+pub struct Capabilities {
+    /// The adapter (name, backend, driver).
+    pub adapter: wgpu::AdapterInfo,
+    /// Subgroup operations (`Features::SUBGROUP`) are enabled on the device.
+    pub subgroups: bool,
+    /// Smallest subgroup size the adapter may use (0 if unknown).
+    pub subgroup_min_size: u32,
+    /// Largest subgroup size the adapter may use (0 if unknown).
+    pub subgroup_max_size: u32,
+    /// 16-bit floats in shaders (`Features::SHADER_F16`) are enabled.
+    pub shader_f16: bool,
+    /// Timestamp queries (`Features::TIMESTAMP_QUERY`) are enabled, so GPU time can be measured.
+    pub timestamps: bool,
+    /// The device's limits (the adapter's own limits, not wgpu's conservative defaults), with
+    /// [`ContextOptions::max_storage_binding_bytes`] applied.
+    pub limits: wgpu::Limits,
+}
+
+/// The kernel settings in force, resolved from [`ContextOptions`] and [`Capabilities`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Workgroup size of reduction kernels.
+    pub workgroup_size: u32,
+    /// Most workgroups in the first pass of a whole-array reduction.
+    pub max_workgroups: u32,
+    /// Workgroups a pass along axes, or of a scan, aims for.
+    pub target_workgroups: u32,
+    /// Most tiles per workgroup in a scan's tile passes.
+    pub scan_tiles_per_workgroup: u32,
+    /// Workgroup size of a scan pass over rows of one tile at this size but more than one at
+    /// `workgroup_size` ([`SCAN_ROW_WORKGROUP`] or `workgroup_size`).
+    pub scan_row_workgroup_size: u32,
+    /// Smallest and largest scan input (bytes) whose reduce-then-scan passes take reversed
+    /// runs (none where the first is larger).
+    pub scan_reversed_runs_bytes: (u64, u64),
+    /// See [`ContextOptions::scan_lookback_row_tiles`].
+    pub scan_lookback_row_tiles: usize,
+    /// See [`ContextOptions::scan_lookback_max_tiles`].
+    pub scan_lookback_max_tiles: usize,
+    /// See [`ContextOptions::scan_serial_max_len`].
+    pub scan_serial_max_len: usize,
+    /// Whether subgroup variants are used.
+    pub subgroups: bool,
+}
+
+impl Tuning {
+    /// Worst-case error of an f32 sum of `n` values whose magnitudes add up to `sum_abs`, against
+    /// the exact sum, with this tuning. The kernels add each vec4 lane's elements sequentially,
+    /// then combine lanes in trees, so the error is at most `(per_lane + tree_depth) · u · Σ|x|`
+    /// with `u = 2^-24`. A first pass has up to `4 · workgroup_size · max_workgroups` lanes and
+    /// gives each thread at least 4 vec4 words before adding workgroups, so
+    /// `per_lane ≤ max(n / lanes, 4) + 1`; `tree_depth ≤ log2(n) + 3`.
+    pub fn f32_sum_error_bound(&self, n: usize, sum_abs: f64) -> f64 {
+        let u = f64::from(f32::EPSILON) / 2.0;
+        let depth = (n.max(1) as f64).log2().ceil() + 3.0;
+        let lanes = 4.0 * f64::from(self.workgroup_size) * f64::from(self.max_workgroups);
+        let per_lane = (n as f64 / lanes).ceil().max(4.0) + 1.0;
+        (per_lane + depth) * u * sum_abs
+    }
+}
+
+/// Counters of the work the library has issued (for tests and diagnostics).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ContextStats {
+    /// `Queue::submit` calls made by the library.
+    pub submissions: u64,
+    /// Compute dispatches recorded (into the library's or a caller's encoder).
+    pub dispatches: u64,
+    /// Host round trips that waited for a buffer map (one per [`Submission::wait`] with reads).
+    ///
+    /// [`Submission::wait`]: crate::Submission::wait
+    pub readbacks: u64,
+    /// Compute pipelines compiled (each variant once).
+    pub pipelines_compiled: u64,
+    /// Uniform buffers of kernel parameters made: submissions whose dispatches have the same
+    /// parameters (the same operations on arrays of the same shapes) share one.
+    pub parameter_buffers: u64,
+}

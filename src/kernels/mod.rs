@@ -1,0 +1,168 @@
+//! Shader variants: the one place where kernels are specialised, and the pipeline cache.
+//!
+//! A kernel is WGSL from `shaders/` with a generated *prelude* in front of it. There are three
+//! families ([`Kernel`]):
+//!
+//! - [`ReduceVariant`]: the whole-array kernel (`shaders/reduce.wgsl` plus a workgroup step,
+//!   `reduce_tree.wgsl` or `reduce_subgroup.wgsl`) for sum, prod, min, max and mean: grid-stride
+//!   vec4 loads, four accumulators. The prelude fixes the element type `T`, the accumulator `A`,
+//!   the workgroup size `WG` and `identity`, `load4`, `load_elem`, `combine`, `combine4`,
+//!   `finalize` (and `subgroup_combine`).
+//! - [`AxisVariant`]: the general kernel (`shaders/reduce_axis.wgsl`) for an input viewed as
+//!   `[outer, r, inner]` reduced over `r`, in two layouts: [`Layout::Rows`] (`inner == 1`,
+//!   contiguous rows; several rows per workgroup when rows are short) and [`Layout::Cols`]
+//!   (`inner > 1`, threads across columns so reads are coalesced). Every operation, including
+//!   argmin/argmax and var/std, is a *state* type `S` with `identity`, `combine` and a `load`
+//!   from the input; partial results between passes are states, and the last pass applies
+//!   `finalize` (mean's division, var's correction, std's square root, arg's index).
+//! - [`PackVariant`]: converts f32 results to f16 or bf16 words (round to nearest even).
+//!
+//! [`Kernel::all`] lists every variant the library can build; a test runs each through naga
+//! (parse, validate, MSL, SPIR-V and HLSL output). Pipelines are compiled on first use and cached
+//! per variant (one cache per context).
+
+mod axis;
+mod cache;
+#[cfg(feature = "validate")]
+mod check;
+mod pack;
+mod reduce;
+mod scan;
+pub mod source;
+
+use source::{F16_INTEGER_WGSL, F16_NATIVE_WGSL, FILL_WGSL};
+
+pub use axis::{AxisVariant, Layout};
+pub(crate) use cache::Kernels;
+pub use pack::PackVariant;
+pub use reduce::ReduceVariant;
+pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
+
+/// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).
+pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
+
+/// The larger workgroup size of scan passes over rows that fit one tile of it (see
+/// [`ContextOptions::scan_row_workgroup_size`](crate::ContextOptions)).
+pub const SCAN_ROW_WORKGROUP: u32 = 512;
+
+/// Workgroup memory the scan shaders declare at [`SCAN_ROW_WORKGROUP`] invocations, counted
+/// whether a pass uses it or not: a vec4 (group scan) and two values (group totals, look-back
+/// window) per invocation, and a few words.
+pub(crate) const SCAN_ROW_WORKGROUP_STORAGE: u32 = SCAN_ROW_WORKGROUP * (16 + 4 + 4) + 64;
+
+/// How kernels widen f16 elements to f32.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum F16Widening {
+    /// WGSL's `unpack2x16float`, a hardware conversion. It needs wgpu's downlevel capability
+    /// `SHADER_F16_IN_F32`, which Vulkan, Metal, DX12 and WebGPU always have; the library uses
+    /// it on every backend but GL.
+    Native,
+    /// Integer arithmetic (about 20 operations an element), for GL devices, where that
+    /// capability may be missing.
+    Integer,
+}
+
+impl F16Widening {
+    /// The widening the library uses on `backend`.
+    pub fn for_backend(backend: wgpu::Backend) -> F16Widening {
+        if backend == wgpu::Backend::Gl {
+            F16Widening::Integer
+        } else {
+            F16Widening::Native
+        }
+    }
+
+    fn wgsl(self) -> &'static str {
+        match self {
+            F16Widening::Native => F16_NATIVE_WGSL,
+            F16Widening::Integer => F16_INTEGER_WGSL,
+        }
+    }
+}
+
+/// Size of the parameter uniform every kernel reads (16 words).
+pub(crate) const PARAMS_BYTES: u64 = 64;
+
+/// Any kernel the library can build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Whole-array fast path.
+    Reduce(ReduceVariant),
+    /// General `[outer, r, inner]` reduction.
+    Axis(AxisVariant),
+    /// f32 → 16-bit conversion.
+    Pack(PackVariant),
+    /// A pass of a prefix scan.
+    Scan(ScanVariant),
+    /// Sets u32 words to a value.
+    Fill,
+}
+
+impl Kernel {
+    /// Every kernel variant the library can build.
+    pub fn all() -> Vec<Kernel> {
+        let mut v: Vec<Kernel> = ReduceVariant::all()
+            .into_iter()
+            .map(Kernel::Reduce)
+            .collect();
+        v.extend(AxisVariant::all().into_iter().map(Kernel::Axis));
+        v.extend(PackVariant::all().into_iter().map(Kernel::Pack));
+        v.extend(ScanVariant::all().into_iter().map(Kernel::Scan));
+        v.push(Kernel::Fill);
+        v
+    }
+
+    /// A short unique name, e.g. `reduce_sum_f32_wg256_sg`.
+    pub fn label(&self) -> String {
+        match self {
+            Kernel::Reduce(k) => k.label(),
+            Kernel::Axis(k) => k.label(),
+            Kernel::Pack(k) => k.label(),
+            Kernel::Scan(k) => k.label(),
+            Kernel::Fill => "fill_u32".into(),
+        }
+    }
+
+    /// The full WGSL source, as compiled on Vulkan, Metal, DX12 and WebGPU
+    /// ([`F16Widening::Native`]).
+    pub fn source(&self) -> String {
+        self.source_with(F16Widening::Native)
+    }
+
+    /// The full WGSL source with the given f16 widening (its helpers are added at the end:
+    /// WGSL module-scope declarations may come in any order).
+    pub fn source_with(&self, widening: F16Widening) -> String {
+        let mut s = match self {
+            Kernel::Reduce(k) => k.source(),
+            Kernel::Axis(k) => k.source(),
+            Kernel::Pack(k) => k.source(),
+            Kernel::Scan(k) => k.source(),
+            Kernel::Fill => return FILL_WGSL.to_string(),
+        };
+        s.push('\n');
+        s.push_str(widening.wgsl());
+        s
+    }
+
+    /// The WGSL a browser's WebGPU compiles: [`source`](Self::source) with, for kernels that
+    /// use subgroup operations, the `enable subgroups;` directive WGSL requires before them
+    /// (browsers reject those kernels without it; naga 30 rejects the directive itself, so the
+    /// native source leaves it out).
+    pub fn browser_source(&self) -> String {
+        let s = self.source();
+        if self.uses_subgroups() {
+            format!("enable subgroups;\n{s}")
+        } else {
+            s
+        }
+    }
+
+    /// Whether the kernel uses subgroup operations.
+    pub fn uses_subgroups(&self) -> bool {
+        match self {
+            Kernel::Reduce(k) => k.subgroups,
+            Kernel::Scan(k) => k.subgroups,
+            _ => false,
+        }
+    }
+}

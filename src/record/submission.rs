@@ -1,0 +1,303 @@
+//! Waiting for submitted work: blocking (with a short spin) or as a future, and the device-loss
+//! and error checks on the way.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::Results;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use crate::pool::PooledBuffer;
+
+/// Work submitted by [`Recorder::submit`].
+#[must_use = "call wait() to get the values read and to know the work has finished"]
+pub struct Submission {
+    pub(super) ctx: Context,
+    pub(super) index: wgpu::SubmissionIndex,
+    pub(super) recording: u64,
+    pub(super) staging: Option<(PooledBuffer, u64)>,
+    pub(super) timestamp_offset: Option<u64>,
+}
+
+impl Submission {
+    /// Blocks until the GPU has finished this submission and returns the values read. With reads
+    /// or timestamps this is one host round trip (one buffer map), however many values.
+    ///
+    /// Not available on the web (it would never return there): use
+    /// [`wait_async`](Self::wait_async).
+    pub fn wait(self) -> Result<Results> {
+        crate::context::no_blocking_on_the_web("Submission::wait", "Submission::wait_async")?;
+        let ctx = self.ctx.clone();
+        let Some((staging, bytes)) = &self.staging else {
+            let idle = || matches!(ctx.inner.device.poll(wgpu::PollType::Poll), Ok(s) if s.is_queue_empty());
+            if !spin(&ctx, idle) {
+                poll_wait(&ctx, self.index.clone())?;
+            }
+            ctx.check_alive()?;
+            return Ok(self.results(Vec::new()));
+        };
+        let outcome: Arc<MapOutcome> = Arc::default();
+        {
+            let outcome = Arc::clone(&outcome);
+            staging
+                .buffer()
+                .map_async(wgpu::MapMode::Read, 0..*bytes, move |r| {
+                    *outcome.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                    outcome.1.notify_all();
+                });
+        }
+        ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
+        let mapped_early = || {
+            let _ = ctx.inner.device.poll(wgpu::PollType::Poll);
+            outcome
+                .0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some()
+        };
+        let mapped = if spin(&ctx, mapped_early) {
+            wait_for_map(&ctx, &outcome)
+        } else {
+            poll_wait(&ctx, self.index.clone()).and_then(|()| wait_for_map(&ctx, &outcome))
+        };
+        self.finish(mapped)
+    }
+
+    /// Waits for this submission without blocking the thread, and returns the values read: the
+    /// form for async code and for the web (where the browser runs the GPU work and delivers
+    /// the mapped buffer while the calling task is suspended). On native backends the future
+    /// polls the device each time it is polled.
+    pub async fn wait_async(mut self) -> Result<Results> {
+        let ctx = self.ctx.clone();
+        let Some((staging, bytes)) = self.staging.take() else {
+            let done = Arc::new(AsyncOutcome::default());
+            {
+                let done = Arc::clone(&done);
+                ctx.inner
+                    .queue
+                    .on_submitted_work_done(move || done.set(Ok(())));
+            }
+            let _work_done: AsyncResult = MapFuture { ctx: &ctx, done }.await?;
+            return Ok(self.results(Vec::new()));
+        };
+        let done = Arc::new(AsyncOutcome::default());
+        {
+            let done = Arc::clone(&done);
+            staging
+                .buffer()
+                .map_async(wgpu::MapMode::Read, 0..bytes, move |r| done.set(r));
+        }
+        ctx.inner.counters.readbacks.fetch_add(1, Ordering::Relaxed);
+        // If this future is dropped before the map completes, the buffer must not go back to
+        // the pool while its map is pending.
+        let mut guard = PendingMap(Some(staging));
+        let mapped = MapFuture { ctx: &ctx, done }.await;
+        self.staging = guard.0.take().map(|s| (s, bytes));
+        self.finish(mapped)
+    }
+
+    /// Reads the mapped staging buffer (or handles a failed map) into [`Results`].
+    fn finish(
+        self,
+        mapped: Result<std::result::Result<(), wgpu::BufferAsyncError>>,
+    ) -> Result<Results> {
+        let Some((staging, bytes)) = &self.staging else {
+            return Ok(self.results(Vec::new()));
+        };
+        let data = match mapped {
+            Ok(Ok(())) => {
+                let copied = staging
+                    .buffer()
+                    .get_mapped_range(0..*bytes)
+                    .map(|view| view.to_vec())
+                    .map_err(|e| Error::MapFailed(e.to_string()));
+                staging.buffer().unmap();
+                copied?
+            }
+            Ok(Err(e)) => {
+                self.ctx.check_loss_after_failure()?;
+                return Err(Error::MapFailed(e.to_string()));
+            }
+            Err(e) => {
+                // A map may still be pending: keep the buffer out of the pool.
+                if let Some((staging, _)) = self.staging {
+                    staging.detach();
+                }
+                return Err(e);
+            }
+        };
+        Ok(self.results(data))
+    }
+
+    fn results(&self, data: Vec<u8>) -> Results {
+        let gpu_time = self.timestamp_offset.and_then(|off| {
+            let at = off as usize;
+            let t: [u64; 2] = bytemuck::pod_read_unaligned(data.get(at..at + 16)?);
+            let period = f64::from(self.ctx.inner.queue.get_timestamp_period());
+            let ticks = t[1].checked_sub(t[0])?;
+            Some(Duration::from_nanos((ticks as f64 * period) as u64))
+        });
+        Results {
+            recording: self.recording,
+            bytes: data,
+            gpu_time,
+        }
+    }
+}
+
+/// Takes a staging buffer out of the pool for good when dropped still armed (its map may be
+/// pending: a cancelled [`Submission::wait_async`]).
+struct PendingMap(Option<PooledBuffer>);
+
+impl Drop for PendingMap {
+    fn drop(&mut self) {
+        if let Some(staging) = self.0.take() {
+            staging.detach();
+        }
+    }
+}
+
+/// A callback's result and the waker of the task waiting for it.
+type AsyncResult = std::result::Result<(), wgpu::BufferAsyncError>;
+
+#[derive(Default)]
+struct AsyncOutcome(Mutex<(Option<AsyncResult>, Option<std::task::Waker>)>);
+
+impl AsyncOutcome {
+    fn set(&self, r: AsyncResult) {
+        let mut slot = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        slot.0 = Some(r);
+        if let Some(w) = slot.1.take() {
+            w.wake();
+        }
+    }
+}
+
+/// Resolves when the callback has run; fails if the device is lost meanwhile.
+struct MapFuture<'a> {
+    ctx: &'a Context,
+    done: Arc<AsyncOutcome>,
+}
+
+impl std::future::Future for MapFuture<'_> {
+    type Output = Result<AsyncResult>;
+
+    fn poll(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        use std::task::Poll;
+        if let Err(e) = self.ctx.check_alive() {
+            return Poll::Ready(Err(e));
+        }
+        {
+            let mut slot = self.done.0.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(r) = slot.0.take() {
+                return Poll::Ready(Ok(r));
+            }
+            slot.1 = Some(cx.waker().clone());
+        }
+        if cfg!(not(target_arch = "wasm32")) {
+            // Native backends deliver callbacks from Device::poll: poll once, and ask to be
+            // polled again if the callback has not run yet (the browser needs no such help).
+            let _ = self.ctx.inner.device.poll(wgpu::PollType::Poll);
+            let ready = self
+                .done
+                .0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .0
+                .is_some();
+            cx.waker().wake_by_ref();
+            if ready {
+                return self.poll(cx);
+            }
+        }
+        Poll::Pending
+    }
+}
+
+/// The result of a `map_async` callback, and a condition variable to wait for it.
+type MapOutcome = (
+    Mutex<Option<std::result::Result<(), wgpu::BufferAsyncError>>>,
+    std::sync::Condvar,
+);
+
+/// How long to wait for a map callback after the GPU has finished before giving up.
+const MAP_CALLBACK_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Waits for the map callback. `Device::poll` returning does not mean the callback has run: when
+/// several threads poll one device, another thread's poll may be the one delivering it, just
+/// after ours returned. So wait on the condition variable, polling again meanwhile (without
+/// holding the lock, since the callback may run inside that poll and take it).
+fn wait_for_map(
+    ctx: &Context,
+    outcome: &MapOutcome,
+) -> Result<std::result::Result<(), wgpu::BufferAsyncError>> {
+    let start = std::time::Instant::now();
+    loop {
+        {
+            let guard = outcome.0.lock().unwrap_or_else(|e| e.into_inner());
+            let (mut guard, _) = outcome
+                .1
+                .wait_timeout_while(guard, Duration::from_millis(1), |r| r.is_none())
+                .unwrap_or_else(|e| e.into_inner());
+            if let Some(r) = guard.take() {
+                return Ok(r);
+            }
+        }
+        if start.elapsed() > MAP_CALLBACK_TIMEOUT {
+            return Err(Error::MapFailed(format!(
+                "the map callback had not run {MAP_CALLBACK_TIMEOUT:?} after the GPU finished"
+            )));
+        }
+        let _ = ctx.inner.device.poll(wgpu::PollType::Poll);
+        ctx.check_alive()?;
+    }
+}
+
+/// Calls `done` (which polls the device without blocking) until it says yes or the context's
+/// spin time ([`ContextOptions::wait_spin`]) has passed; returns whether it said yes. A blocking
+/// wait in NVIDIA's Vulkan driver returned about 45 µs after the GPU had finished (H200: a
+/// one-reduction call waited 55 µs for 8 µs of GPU work); spinning notices within a poll, at
+/// the cost of a busy core for at most the spin time (CUDA's default synchronisation also spins).
+///
+/// [`ContextOptions::wait_spin`]: crate::ContextOptions::wait_spin
+fn spin(ctx: &Context, mut done: impl FnMut() -> bool) -> bool {
+    let limit = ctx.inner.wait_spin;
+    if limit.is_zero() {
+        return false;
+    }
+    let start = std::time::Instant::now();
+    loop {
+        if done() {
+            return true;
+        }
+        if start.elapsed() >= limit {
+            return false;
+        }
+        std::hint::spin_loop();
+    }
+}
+
+fn poll_wait(ctx: &Context, index: wgpu::SubmissionIndex) -> Result<()> {
+    ctx.inner
+        .device
+        .poll(wgpu::PollType::Wait {
+            submission_index: Some(index),
+            timeout: None,
+        })
+        .map(|_| ())
+        .map_err(|e| {
+            if matches!(e, wgpu::PollError::Timeout) {
+                Error::PollFailed(e.to_string())
+            } else {
+                ctx.mark_lost(e.to_string());
+                Error::DeviceLost {
+                    reason: e.to_string(),
+                }
+            }
+        })?;
+    ctx.check_alive()
+}
