@@ -1,6 +1,7 @@
 // Whole-array reduction: the per-thread part, shared by both workgroup strategies.
 //
-// Specialised by a prelude (see src/kernels.rs) that defines:
+// Composed with an operation's files (shaders/ops/), a state file and a workgroup step, after
+// a prelude (src/kernels/reduce.rs) that defines:
 //   alias T, alias A          word type in memory, accumulator type
 //   const WG: u32              workgroup size (a power of two)
 //   const EPV: u32             elements per vec4 word (4, or 8 for packed 16-bit floats)
@@ -12,11 +13,14 @@
 //   alias S                    a thread's running state over whole vec4 words, with
 //   fn s_identity() -> S, fn s_add(s: S, x: vec4<T>) -> S, fn s_merge(a: S, b: S) -> S,
 //   fn s_finish(s: S) -> A     (vec4<A> and combine4 for most operations; f32 min/max keep
-//                              integer keys, see src/kernels.rs)
+//                              integer keys, see reduce_state_keys.wgsl)
 //
 // Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
 // loads in flight per iteration; the (at most EPV - 1) elements after the last full vec4 word are
 // read as scalars by workgroup 0. Each workgroup writes one value: dst[dst_base + workgroup id].
+
+// Params::flags bits (src/kernels/params.rs).
+const FINAL: u32 = 1u;
 
 struct Params {
     // Elements in the input.

@@ -1,7 +1,8 @@
 // General reduction of an input viewed as [outer, r, inner] over r, writing [outer, splits, inner]
 // values (states for a later pass, or final results when splits == 1).
 //
-// Specialised by a prelude (see src/kernels.rs) that defines:
+// Composed with an operation's file (shaders/ops/), the value type's (shaders/types/), a load
+// and a store file and an entry, after a prelude (src/kernels/axis.rs) that defines:
 //   const WG: u32, WG_SHIFT: u32     workgroup size (a power of two) and its log2
 //   alias S, alias SRC, alias DST    state type, input element type, output element type
 //   fn identity() -> S, fn combine(a: S, b: S) -> S
@@ -13,6 +14,10 @@
 // (`groups_x` wide) so more than 65535 of them can run. Divisions by run-time values are kept out
 // of the per-thread work (lanes is a power of two, passed as its log2), since they cost tens of
 // instructions on a GPU and short rows do little else.
+
+// AxisParams::flags bits (src/kernels/params.rs).
+const FINAL: u32 = 1u;
+const ACCUMULATE: u32 = 2u;
 
 struct AxisParams {
     outer: u32,
@@ -284,5 +289,3 @@ fn cols_wide_entry(lid: u32, wid: vec3<u32>) {
         reduce_cols_wide(lid, g, wid.z);
     }
 }
-
-@compute @workgroup_size(WG)

@@ -79,3 +79,19 @@ fn reduce_col_pairs(lid: u32, wid: vec3<u32>) {
         store(out + 1u, scratch_b[lid]);
     }
 }
+
+struct Pair { a: S, b: S }
+
+// Both halves of the word at even element k (the planner keeps k even), from one load: two loads
+// of k and k + 1 would cost two load instructions per word.
+fn load2(k0: u32, j0: u32) -> Pair {
+    let k = params.src_base + k0;
+    let j = params.j_base + j0;
+    let w = src[k >> 1u];
+    return Pair(from_elem(half_at(w, 0u), j), from_elem(half_at(w, 1u), j));
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    reduce_col_pairs(lid, wid);
+}

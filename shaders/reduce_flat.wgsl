@@ -97,3 +97,10 @@ fn reduce_flat(lid: u32, wid: vec3<u32>) {
         store(g, scratch[0]);
     }
 }
+
+@group(0) @binding(0) var<storage, read> src_vec: array<vec4<f32>>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    reduce_flat(lid, wid);
+}

@@ -8,7 +8,7 @@
 //   alias R                      value type read and written (f32, i32, u32)
 //   alias V                      what the scan combines: R, or i32 keys for float min/max
 //   fn in_v(x: R) -> V, fn out_v(v: V) -> R (and vec4 forms in_v4, out_v4)
-//   fn identity_v() -> V, fn combine_v(a: V, b: V) -> V, fn combine_v4(a, b: vec4<V>) -> vec4<V>
+//   fn identity() -> V, fn combine(a: V, b: V) -> V, fn combine4(a, b: vec4<V>) -> vec4<V>
 //   fn load_elem(e: u32) -> V, fn load_slot(q: u32) -> vec4<V>   (elements 4q..4q+3)
 //   fn store_elem(e: u32, v: V), fn store_slot(q: u32, v: vec4<V>)
 //   group_scan4                  the scan across a group of lanes (scan_vec_tree.wgsl or
@@ -124,7 +124,7 @@ var<workgroup> wg_step: Step;
 // What window position w of a look-back step (window_step) reads: the state of tile lb - w, or
 // an inclusive identity past the row's first tile.
 fn window_peek(w: u32, lb: u32, row_first: u32) -> Peek {
-    var st = Peek(true, true, identity_v());
+    var st = Peek(true, true, identity());
     if lb - row_first >= w {
         st = peek(lb - w, row_first);
     }
@@ -206,7 +206,7 @@ fn group_combine(ln: Lane, v: V) -> V {
     for (var d = WG / 2u; d > 0u; d >>= 1u) {
         workgroupBarrier();
         if ln.lid < d {
-            wg_partials[ln.lid] = combine_v(wg_partials[ln.lid], wg_partials[ln.lid + d]);
+            wg_partials[ln.lid] = combine(wg_partials[ln.lid], wg_partials[ln.lid + d]);
         }
     }
     workgroupBarrier();
@@ -227,7 +227,7 @@ fn window_step(ln: Lane, lb: u32, row_first: u32) -> Step {
     let not_ready = WG - atomicLoad(&wg_nearest_not_ready);
     let done = inclusive < not_ready;
     let n = select(not_ready, inclusive + 1u, done);
-    let v = group_combine(ln, select(identity_v(), st.value, ln.lid < n));
+    let v = group_combine(ln, select(identity(), st.value, ln.lid < n));
     // Every invocation has read the previous step before it is replaced (group_combine's last
     // barrier comes after the loads above).
     if ln.lid == 0u {
@@ -288,7 +288,7 @@ fn walk(ln: Lane, gr: Groups, t: u32, w: Walk, FALLBACK: bool, carry: ptr<functi
                 atomicMax(&aux[1u + 2u * lb], FLAG_READY | (b & 0xffffu));
                 atomicMax(&aux[2u + 2u * lb], FLAG_READY | (b >> 16u));
             }
-            *carry = combine_v(ft, *carry);
+            *carry = combine(ft, *carry);
             if fgeo.first {
                 done = true;
                 break;
@@ -299,7 +299,7 @@ fn walk(ln: Lane, gr: Groups, t: u32, w: Walk, FALLBACK: bool, carry: ptr<functi
         let step = window_step(ln, lb, row_first);
         let consumed = step.code & ~DONE_BIT;
         stats += vec4<u32>(1u, select(0u, 1u, consumed == 0u), 0u, consumed);
-        *carry = combine_v(step.value, *carry);
+        *carry = combine(step.value, *carry);
         if (step.code & DONE_BIT) != 0u {
             done = true;
             break;

@@ -57,7 +57,7 @@ fn load4(geo: TileGeo, o: u32) -> vec4<V> {
     if VEC_LOADS && slot_inside(geo, e0) {
         return load_slot(e0 >> 2u);
     }
-    var v = vec4<V>(identity_v());
+    var v = vec4<V>(identity());
     if slot_outside(geo, e0) {
         return v;
     }
@@ -91,9 +91,9 @@ fn load_tile4(geo: TileGeo, ln: Lane, gr: Groups) -> Slots {
 }
 
 fn slot_scan(x: vec4<V>) -> vec4<V> {
-    let y = combine_v(x.x, x.y);
-    let z = combine_v(y, x.z);
-    return vec4<V>(x.x, y, z, combine_v(z, x.w));
+    let y = combine(x.x, x.y);
+    let z = combine(y, x.z);
+    return vec4<V>(x.x, y, z, combine(z, x.w));
 }
 
 // Scans a loaded tile; the total is the same value, computed the same way, in every thread and
@@ -102,25 +102,25 @@ fn local_scan4(ln: Lane, gr: Groups, x: Slots) -> Scanned {
     let s = Slots(slot_scan(x.a), slot_scan(x.b), slot_scan(x.c), slot_scan(x.d));
     let gs = group_scan4(ln, gr, vec4<V>(s.a.w, s.b.w, s.c.w, s.d.w));
     let r1 = gs.ct.x;
-    let r2 = combine_v(r1, gs.ct.y);
-    let r3 = combine_v(r2, gs.ct.z);
-    let run = combine_v(r3, gs.ct.w);
-    var pre = vec4<V>(gs.ex.x, combine_v(r1, gs.ex.y), combine_v(r2, gs.ex.z), combine_v(r3, gs.ex.w));
+    let r2 = combine(r1, gs.ct.y);
+    let r3 = combine(r2, gs.ct.z);
+    let run = combine(r3, gs.ct.w);
+    var pre = vec4<V>(gs.ex.x, combine(r1, gs.ex.y), combine(r2, gs.ex.z), combine(r3, gs.ex.w));
     if ln.lane == 0u {
         wg_groups[ln.g] = run;
     }
     workgroupBarrier();
-    var before = identity_v();
-    var all = identity_v();
+    var before = identity();
+    var all = identity();
     for (var i = 0u; i < gr.count; i += 1u) {
         let t = wg_groups[i];
         if i < ln.g {
-            before = combine_v(before, t);
+            before = combine(before, t);
         }
-        all = combine_v(all, t);
+        all = combine(all, t);
     }
     workgroupBarrier();
-    pre = combine_v4(vec4<V>(before), pre);
+    pre = combine4(vec4<V>(before), pre);
     return Scanned(s, pre, all);
 }
 
@@ -200,9 +200,9 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
     }
     var out: vec4<V>;
     if EXCLUSIVE {
-        out = vec4<V>(p, combine_v(p, s.x), combine_v(p, s.y), combine_v(p, s.z));
+        out = vec4<V>(p, combine(p, s.x), combine(p, s.y), combine(p, s.z));
     } else {
-        out = combine_v4(vec4<V>(p), s);
+        out = combine4(vec4<V>(p), s);
     }
     if VEC_STORES && slot_inside(geo, e0) {
         store_slot(e0 >> 2u, out);
@@ -225,7 +225,7 @@ fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
 
 // Adds `carry` to a scanned tile and stores it.
 fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
-    let p = combine_v4(vec4<V>(carry), sc.pre);
+    let p = combine4(vec4<V>(carry), sc.pre);
     store4(geo, slot_offset(ln, gr, 0u), p.x, sc.s.a);
     store4(geo, slot_offset(ln, gr, 1u), p.y, sc.s.b);
     store4(geo, slot_offset(ln, gr, 2u), p.z, sc.s.c);
@@ -250,7 +250,7 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
         if nt < params.n_tiles {
             cur = load_tile4(tile_geo(nt), ln, gr);
         }
-        var carry = identity_v();
+        var carry = identity();
         if mode == 2u {
             // Scanned totals, as the pass before stored them (values R).
             carry = in_v(bitcast<R>(atomicLoad(&aux[t])));
@@ -279,18 +279,18 @@ fn lookback_entry(ln: Lane, gr: Groups) {
     }
     let geo = tile_geo(t);
     let sc = local_scan4(ln, gr, load_tile4(geo, ln, gr));
-    var carry = identity_v();
+    var carry = identity();
     let w = lookback_start(t, geo, sc.total, ln, gr, &carry);
     if w.done {
         if ln.lid == 0u && !geo.first {
-            publish(t, combine_v(carry, sc.total), FLAG_INCLUSIVE);
+            publish(t, combine(carry, sc.total), FLAG_INCLUSIVE);
         }
         store_tile(ln, gr, geo, sc, carry);
     } else {
         walk(ln, gr, t, w, true, &carry);
         let again = local_scan4(ln, gr, load_tile4(geo, ln, gr));
         if ln.lid == 0u {
-            publish(t, combine_v(carry, again.total), FLAG_INCLUSIVE);
+            publish(t, combine(carry, again.total), FLAG_INCLUSIVE);
         }
         store_tile(ln, gr, geo, again, carry);
     }
@@ -316,14 +316,27 @@ fn serial_entry(ln: Lane, wid_linear: u32) {
         return;
     }
     let start = row * params.len;
-    var run = identity_v();
+    var run = identity();
     for (var e = start; e < start + params.len; e += 1u) {
-        let inc = combine_v(run, load_elem(e));
+        let inc = combine(run, load_elem(e));
         if EXCLUSIVE {
             store_elem(e, run);
         } else {
             store_elem(e, inc);
         }
         run = inc;
+    }
+}
+
+// The pass MODE (from the prelude) names: the entry files call this.
+fn run_pass(ln: Lane, gr: Groups, t: u32) {
+    if MODE == 1u {
+        reduce_entry(ln, gr, t);
+    } else if MODE == 3u {
+        lookback_entry(ln, gr);
+    } else if MODE == 4u {
+        serial_entry(ln, t);
+    } else {
+        scan_entry(ln, gr, t, MODE);
     }
 }

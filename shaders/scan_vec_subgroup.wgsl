@@ -5,7 +5,7 @@
 fn group_scan4(ln: Lane, gr: Groups, x: vec4<V>) -> GroupScan4 {
     let inc = subgroup_inclusive4(x, ln.lane, gr.size);
     let up = subgroupShuffleUp(inc, 1u);
-    let ex = select(up, vec4<V>(identity_v()), ln.lane == 0u);
+    let ex = select(up, vec4<V>(identity()), ln.lane == 0u);
     let ct = subgroupShuffle(inc, gr.size - 1u);
     return GroupScan4(ex, ct);
 }

@@ -9,13 +9,13 @@ fn group_scan4(ln: Lane, gr: Groups, x: vec4<V>) -> GroupScan4 {
     workgroupBarrier();
     for (var d = 1u; d < WG; d <<= 1u) {
         if ln.lane >= d {
-            v = combine_v4(scratch4[ln.lane - d], v);
+            v = combine4(scratch4[ln.lane - d], v);
         }
         workgroupBarrier();
         scratch4[ln.lane] = v;
         workgroupBarrier();
     }
-    var ex = vec4<V>(identity_v());
+    var ex = vec4<V>(identity());
     if ln.lane > 0u {
         ex = scratch4[ln.lane - 1u];
     }

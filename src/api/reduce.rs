@@ -5,6 +5,7 @@ use crate::array::{GpuArray, RawArray};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
+use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
 use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
 use crate::ops::{Axes, ReduceOp, Reduction};
 use crate::plan::reduce::{plan_axis, plan_passes, problems, sizes, Problem, MIN_VEC4_PER_THREAD};
@@ -399,15 +400,19 @@ impl Recorder {
                     false => self.window(0, u64::from(pass.groups), acc_bytes),
                 };
                 let epv = if src_dtype.is_half() { 8 } else { 4 };
-                let mut params = [0u32; 16];
-                params[..6].copy_from_slice(&[
-                    pass.n,
-                    pass.n / epv,
-                    pass.groups,
-                    u32::from(last && final_problem),
-                    divisor.to_bits(),
+                let params = ReduceParams {
+                    n: pass.n,
+                    n_vec: pass.n / epv,
+                    num_groups: pass.groups,
+                    flags: if last && final_problem {
+                        ReduceParams::FINAL
+                    } else {
+                        0
+                    },
+                    divisor,
                     dst_base,
-                ]);
+                    ..Default::default()
+                };
                 let kernel = Kernel::Reduce(ReduceVariant {
                     input: src_dtype,
                     op,
@@ -429,9 +434,19 @@ impl Recorder {
             let (src_window, _) = self.window(at.src_at, p.r as u64, 4);
             let (dst_window, _) = self.window(0, u64::from(groups), state);
             let (gx, _) = self.grid(groups)?;
-            let mut params = [0u32; 16];
-            params[..9].copy_from_slice(&[1, p.r as u32, 1, 1, p.r as u32, 1, 0, groups, gx]);
-            params[14] = at.j_base;
+            let params = AxisParams {
+                outer: 1,
+                r: p.r as u32,
+                inner: 1,
+                splits: 1,
+                chunk: p.r as u32,
+                tiles: 1,
+                lanes_shift: 0,
+                groups,
+                groups_x: gx,
+                j_base: at.j_base,
+                ..Default::default()
+            };
             let kernel = AxisVariant {
                 layout: Layout::Flat,
                 op,
@@ -495,24 +510,31 @@ impl Recorder {
             };
             let accumulate = last && at.accumulate;
             let (gx, _) = self.grid(pass.tiles_total)?;
-            let params = [
-                pass.outer,
-                pass.r,
-                pass.inner,
-                pass.splits,
-                pass.chunk,
-                pass.tiles,
-                pass.lanes.trailing_zeros(),
-                pass.tiles_total,
-                gx,
-                u32::from(dst_final) | (u32::from(accumulate) << 1),
-                divisor.to_bits(),
-                (correction as f32).to_bits(),
+            let mut flags = 0;
+            if dst_final {
+                flags |= AxisParams::FINAL;
+            }
+            if accumulate {
+                flags |= AxisParams::ACCUMULATE;
+            }
+            let params = AxisParams {
+                outer: pass.outer,
+                r: pass.r,
+                inner: pass.inner,
+                splits: pass.splits,
+                chunk: pass.chunk,
+                tiles: pass.tiles,
+                lanes_shift: pass.lanes.trailing_zeros(),
+                groups: pass.tiles_total,
+                groups_x: gx,
+                flags,
+                divisor,
+                correction: correction as f32,
                 src_base,
                 dst_base,
-                if first { at.j_base } else { 0 },
-                0,
-            ];
+                j_base: if first { at.j_base } else { 0 },
+                pad3: 0,
+            };
             let grid = (pass.tiles_total, pass.splits);
             let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
             self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, grid)?;
@@ -559,9 +581,11 @@ impl Recorder {
             let (dst_window, _) = self.window(first, piece_words, 4);
             let groups = piece_words.div_ceil(256).max(1) as u32;
             let (gx, _) = self.grid(groups)?;
-            let mut params = [0u32; 16];
-            params[0] = elems as u32;
-            params[1] = gx;
+            let params = PackParams {
+                n: elems as u32,
+                groups_x: gx,
+                ..Default::default()
+            };
             let (bind_src, bind_dst) = ((src, src_window), (out, dst_window));
             self.push_windowed(kernel, bind_src, bind_dst, None, params, (groups, 1))?;
         }

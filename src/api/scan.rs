@@ -5,9 +5,10 @@ use crate::array::{padded_bytes, GpuArray, RawArray};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
+use crate::kernels::params::{FillParams, ScanParams};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm, ScanOp};
-use crate::plan::scan::{auto_algorithm, tile_span, REVERSED_RUNS};
+use crate::plan::scan::{auto_algorithm, tile_span};
 use crate::record::Recorder;
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
@@ -234,21 +235,32 @@ impl Recorder {
             workgroup_size: wg,
             subgroups: subgroups && mode != ScanMode::Serial,
         };
-        let mut params = [0u32; 16];
-        params[0] = total as u32;
-        params[5] = scan.spin_limit;
-        params[6] = u32::from(scan.force_fallback)
-            | (u32::from(scan.aggregates_only) << 1)
-            | (u32::from(scan.hide_some) << 2)
-            | ((scan.diagnostics & 3) << 3);
+        let mut flags = 0;
+        for (on, flag) in [
+            (scan.force_fallback, ScanParams::FORCE_FALLBACK),
+            (scan.aggregates_only, ScanParams::AGGREGATES_ONLY),
+            (scan.hide_some, ScanParams::HIDE_SOME),
+            (scan.diagnostics & 1 != 0, ScanParams::STATS),
+            (scan.diagnostics & 2 != 0, ScanParams::NO_WAIT),
+        ] {
+            if on {
+                flags |= flag;
+            }
+        }
+        let mut params = ScanParams {
+            total: total as u32,
+            spin_limit: scan.spin_limit,
+            flags,
+            ..Default::default()
+        };
         let dst_bytes = padded_bytes(l.dst.len, l.dst.dtype);
 
         if l.rows > 1 && l.len <= tuning.scan_serial_max_len {
             // Short rows: one invocation per row, one pass.
-            params[2] = l.len as u32;
-            params[3] = l.rows as u32;
+            params.len = l.len as u32;
+            params.rows = l.rows as u32;
             let groups = l.rows.div_ceil(wg as usize);
-            params[4] = groups as u32;
+            params.n_tiles = groups as u32;
             let kernel = Kernel::Scan(variant(ScanMode::Serial, exclusive));
             return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, groups);
         }
@@ -263,10 +275,10 @@ impl Recorder {
             limit: u64::from(u32::MAX / 2) * tile as u64,
             limit_name: "2^31 tiles",
         })?;
-        params[1] = tpr as u32;
-        params[2] = l.len as u32;
-        params[3] = l.rows as u32;
-        params[4] = n_tiles as u32;
+        params.tpr = tpr as u32;
+        params.len = l.len as u32;
+        params.rows = l.rows as u32;
+        params.n_tiles = n_tiles as u32;
         if tpr == 1 {
             let kernel = Kernel::Scan(variant(ScanMode::Tile, exclusive));
             return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles);
@@ -275,10 +287,13 @@ impl Recorder {
             // Status: a tile counter, then two words per tile, cleared first.
             let words = 1 + 2 * n_tiles;
             let status = self.lease_temporary(words, DType::U32)?;
-            let mut fill = [0u32; 16];
-            fill[0] = words as u32;
             let groups = words.div_ceil(256);
-            fill[1] = self.grid(groups as u32)?.0;
+            let fill = FillParams {
+                n: words as u32,
+                groups_x: self.grid(groups as u32)?.0,
+                value: 0,
+                ..Default::default()
+            };
             self.push_dispatch(
                 Kernel::Fill,
                 l.src,
@@ -301,7 +316,7 @@ impl Recorder {
         // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
         let (lo, hi) = tuning.scan_reversed_runs_bytes;
         if (lo..=hi).contains(&l.src.bytes()) {
-            params[6] |= REVERSED_RUNS;
+            params.flags |= ScanParams::REVERSED_RUNS;
         }
         let sums = self.lease_temporary(n_tiles, value)?;
         let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
@@ -340,7 +355,7 @@ impl Recorder {
         dst: &RawArray,
         dst_bytes: u64,
         aux: Option<&RawArray>,
-        mut params: [u32; 16],
+        mut params: ScanParams,
         n_tiles: usize,
     ) -> Result<()> {
         let one_each = matches!(kernel, Kernel::Scan(v) if matches!(v.mode, ScanMode::Serial | ScanMode::Lookback));
@@ -353,8 +368,8 @@ impl Recorder {
             n.min(tuning.target_workgroups)
                 .max(n.div_ceil(tuning.scan_tiles_per_workgroup))
         };
-        params[7] = self.grid(groups)?.0;
-        params[8] = groups;
+        params.groups_x = self.grid(groups)?.0;
+        params.groups = groups;
         self.push_dispatch_aux(kernel, src, dst, dst_bytes, aux, params, (groups, 1))
     }
 }

@@ -1,8 +1,8 @@
 //! The general `[outer, r, inner]` kernel's variants: every operation, six layouts.
 
-use super::reduce::{identity_expr, scalar_combine};
-use super::source::{COMMON_WGSL, REDUCE_AXIS_WGSL, REDUCE_COL_PAIRS_WGSL, REDUCE_FLAT_WGSL};
+use super::source::*;
 use super::WORKGROUP_SIZES;
+use super::{compose, scalar_hooks, type_files};
 use crate::element::DType;
 use crate::ops::ReduceOp;
 
@@ -134,176 +134,92 @@ impl AxisVariant {
 
     /// The full WGSL source of this variant.
     pub fn source(&self) -> String {
-        let mut s = self.prelude();
-        s.push_str(COMMON_WGSL);
-        // The axis source ends with the entry's attribute, so a layout's own functions go
-        // before it (module-scope declarations may come in any order).
-        match self.layout {
-            Layout::Flat => s.push_str(REDUCE_FLAT_WGSL),
-            Layout::ColPairs => s.push_str(REDUCE_COL_PAIRS_WGSL),
-            _ => {}
+        let (op, v) = (self.op, self.op.accumulator(self.input));
+        let mut files = type_files(op, v);
+        match op {
+            ReduceOp::Var | ReduceOp::Std => files.push(OPS_VAR_WGSL),
+            ReduceOp::Argmin | ReduceOp::Argmax => files.push(OPS_ARG_WGSL),
+            ReduceOp::Mean => files.extend([OPS_ADD_WGSL, OPS_VALUE_WGSL, OPS_MEAN_WGSL]),
+            _ => files.extend([scalar_hooks(op, v), OPS_VALUE_WGSL, OPS_KEEP_WGSL]),
         }
-        s.push_str(REDUCE_AXIS_WGSL);
-        let entry = match self.layout {
-            Layout::Rows => "reduce_rows",
-            Layout::Cols => "reduce_cols",
-            Layout::RowsWide => "rows_wide_entry",
-            Layout::ColsWide => "cols_wide_entry",
-            Layout::Flat => "reduce_flat",
-            Layout::ColPairs => "reduce_col_pairs",
-        };
-        s.push_str(&format!(
-            "fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {{ {entry}(lid, wid); }}\n"
-        ));
-        s
+        files.push(if self.src_state {
+            AXIS_LOAD_STATE_WGSL
+        } else {
+            AXIS_LOAD_RAW_WGSL
+        });
+        files.push(if self.dst_final {
+            AXIS_STORE_FINAL_WGSL
+        } else {
+            AXIS_STORE_STATE_WGSL
+        });
+        files.extend([COMMON_WGSL, REDUCE_AXIS_WGSL]);
+        files.push(match self.layout {
+            Layout::Flat => REDUCE_FLAT_WGSL,
+            Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,
+            _ => AXIS_ENTRY_WGSL,
+        });
+        compose(self.prelude(), &files)
     }
 
+    /// Types, constants, and the element type's loads.
     fn prelude(&self) -> String {
         let op = self.op;
         // V: the value type the operation works in.
         let v = op.accumulator(self.input);
         let vt = v.wgsl();
-        let elem = match self.input {
-            DType::F16 => "f16_at(src[k >> 1u], k)".to_string(),
-            DType::BF16 => "bf16_at(src[k >> 1u], k)".to_string(),
-            _ => format!("{vt}(src[k])"),
-        };
         let mut p = format!(
-            "// Variant {label}: generated prelude (src/kernels.rs).\n\
-             const WG: u32 = {wg}u;\nconst WG_SHIFT: u32 = {shift}u;\nalias V = {vt};\n",
+            "// Variant {label}: generated prelude (src/kernels/axis.rs).\n\
+             const WG: u32 = {wg}u;\nconst WG_SHIFT: u32 = {shift}u;\nalias V = {vt};\nalias A = V;\n",
             label = self.label(),
             wg = self.workgroup_size,
             shift = self.workgroup_size.trailing_zeros(),
         );
-        let (load_raw, finalize) = match op {
+        let layout = match self.layout {
+            Layout::Rows => Some(0),
+            Layout::Cols => Some(1),
+            Layout::RowsWide => Some(2),
+            Layout::ColsWide => Some(3),
+            Layout::Flat | Layout::ColPairs => None,
+        };
+        if let Some(code) = layout {
+            p.push_str(&format!("const LAYOUT: u32 = {code}u;\n"));
+        }
+        match op {
             ReduceOp::Var | ReduceOp::Std => {
-                p.push_str(
-                    "struct VarState { n: u32, mean: f32, m2: f32 }\nalias S = VarState;\n\
-                     fn identity() -> S { return S(0u, 0.0, 0.0); }\n\
-                     // Chan et al.'s parallel combination of two (count, mean, M2) states.\n\
-                     fn combine(a: S, b: S) -> S {\n\
-                     \x20   if a.n == 0u { return b; }\n\
-                     \x20   if b.n == 0u { return a; }\n\
-                     \x20   let n = a.n + b.n;\n\
-                     \x20   let fa = f32(a.n);\n\
-                     \x20   let fb = f32(b.n);\n\
-                     \x20   let nt = f32(n);\n\
-                     \x20   let d = b.mean - a.mean;\n\
-                     \x20   return S(n, a.mean + d * (fb / nt), a.m2 + b.m2 + d * d * (fa * (fb / nt)));\n\
-                     }\n",
-                );
-                let sqrt = if op == ReduceOp::Std { "sqrt" } else { "" };
-                (
-                    format!("return S(1u, {elem}, 0.0);"),
-                    // An infinite element makes the mean infinite or NaN; the variance is then
-                    // NaN (as two-pass formulas and PyTorch give), not M2's infinity.
-                    format!(
-                        "let d = max(f32(s.n) - params.correction, 0.0); \
-                         let v = select({sqrt}(s.m2 / d), quiet_nan(), \
-                         (bitcast<u32>(s.mean) & 0x7f800000u) == 0x7f800000u); return v;"
-                    ),
-                )
+                p.push_str(&format!("const STD: bool = {};\n", op == ReduceOp::Std));
             }
             ReduceOp::Argmin | ReduceOp::Argmax => {
-                let better = if op == ReduceOp::Argmin { "<" } else { ">" };
-                let nan_rule = if v.is_float() {
-                    "    let an = is_nan(a.v);\n    let bn = is_nan(b.v);\n    \
-                     if an || bn {\n        if bn && (!an || b.i < a.i) { return b; }\n        return a;\n    }\n"
-                } else {
-                    ""
-                };
                 p.push_str(&format!(
-                    "struct ArgState {{ v: V, i: u32 }}\nalias S = ArgState;\n\
-                     fn identity() -> S {{ return S({id}, 0xffffffffu); }}\n\
-                     // The first NaN wins (PyTorch's rule); then the {what} value; ties go to the\n\
-                     // lowest index. A total order, so the result does not depend on the order\n\
-                     // of combination.\n\
-                     fn combine(a: S, b: S) -> S {{\n{nan_rule}\
-                     \x20   if {kb} {better} {ka} {{ return b; }}\n\
-                     \x20   if {kb} == {ka} && b.i < a.i {{ return b; }}\n\
-                     \x20   return a;\n}}\n",
-                    id = identity_expr(op, v),
-                    what = if op == ReduceOp::Argmin { "smallest" } else { "largest" },
-                    // Floats compare as exact integer keys (see fkey in common.wgsl).
-                    kb = if v.is_float() { "fkey(b.v)" } else { "b.v" },
-                    ka = if v.is_float() { "fkey(a.v)" } else { "a.v" },
+                    "const ARGMAX: bool = {};\n",
+                    op == ReduceOp::Argmax
                 ));
-                (format!("return S({elem}, j);"), "return s.i;".to_string())
             }
-            _ => {
-                let (combine, _, _) = scalar_combine(op, v);
-                p.push_str(&format!(
-                    "alias S = V;\nfn identity() -> S {{ return {id}; }}\n\
-                     fn combine(a: S, b: S) -> S {{ return {combine}; }}\n",
-                    id = identity_expr(op, v),
-                ));
-                let fin = if op == ReduceOp::Mean {
-                    "return s / params.divisor;"
-                } else {
-                    "return s;"
-                };
-                (format!("return {elem};"), fin.to_string())
-            }
-        };
+            _ => {}
+        }
         let src = if self.src_state {
-            "S".to_string()
+            "S"
         } else {
-            self.input.wgsl().to_string()
+            self.input.wgsl()
         };
-        let out = op.output(self.input).wgsl();
-        let dst = if self.dst_final { out } else { "S" };
+        let dst = if self.dst_final {
+            op.output(self.input).wgsl()
+        } else {
+            "S"
+        };
         p.push_str(&format!("alias SRC = {src};\nalias DST = {dst};\n"));
-        // Indices are relative to the dispatch's window (see src_base, dst_base, j_base).
-        if self.src_state {
-            p.push_str("fn load(k0: u32, j: u32) -> S { return src[params.src_base + k0]; }\n");
-        } else {
-            p.push_str(&format!(
-                "fn load(k0: u32, j0: u32) -> S {{ let k = params.src_base + k0; \
-                 let j = params.j_base + j0; {load_raw} }}\n"
-            ));
-        }
-        if self.layout == Layout::ColPairs {
-            // Both halves of the word at even element k (the planner keeps k even), from one
-            // load: two loads of k and k + 1 would cost two load instructions per word.
-            let half = if self.input == DType::F16 {
-                "f16_at"
-            } else {
-                "bf16_at"
+        if !self.src_state {
+            let (elem, half) = match self.input {
+                DType::F16 => ("f16_at(src[k >> 1u], k)".to_string(), "f16_at"),
+                DType::BF16 => ("bf16_at(src[k >> 1u], k)".to_string(), "bf16_at"),
+                _ => (format!("{vt}(src[k])"), ""),
             };
-            let from_word = load_raw.replace(&elem, &format!("{half}(w, h)"));
-            p.push_str(&format!(
-                "struct Pair {{ a: S, b: S }}\n\
-                 fn load_half(w: u32, h: u32, j: u32) -> S {{ {from_word} }}\n\
-                 fn load2(k0: u32, j0: u32) -> Pair {{ let k = params.src_base + k0; \
-                 let j = params.j_base + j0; let w = src[k >> 1u]; \
-                 return Pair(load_half(w, 0u, j), load_half(w, 1u, j)); }}\n"
-            ));
+            p.push_str(&format!("fn elem_at(k: u32) -> V {{ return {elem}; }}\n"));
+            if self.layout == Layout::ColPairs {
+                p.push_str(&format!(
+                    "fn half_at(w: u32, h: u32) -> V {{ return {half}(w, h); }}\n"
+                ));
+            }
         }
-        p.push_str(&format!("fn finalize(s: S) -> {out} {{ {finalize} }}\n"));
-        if self.layout == Layout::Flat {
-            // Argmax: NaN keys beat everything and anything beats i32::MIN; argmin mirrors it.
-            let (nan, id, better) = if op == ReduceOp::Argmax {
-                ("0x7fffffffi", "(-2147483647i - 1i)", ">")
-            } else {
-                ("(-2147483647i - 1i)", "0x7fffffffi", "<")
-            };
-            p.push_str(&format!(
-                "@group(0) @binding(0) var<storage, read> src_vec: array<vec4<f32>>;\n\
-                 const KEY_NAN: i32 = {nan};\nconst KEY_ID: i32 = {id};\n\
-                 fn better4(k: vec4<i32>, best: vec4<i32>) -> vec4<bool> {{ return k {better} best; }}\n"
-            ));
-        }
-        if self.dst_final {
-            p.push_str("fn store(o: u32, s: S) { dst[params.dst_base + o] = finalize(s); }\n");
-        } else {
-            p.push_str(
-                "fn store(o: u32, s: S) {\n\
-                 \x20   let at = params.dst_base + o;\n\
-                 \x20   if (params.flags & 2u) != 0u { dst[at] = combine(dst[at], s); } else { dst[at] = s; }\n\
-                 }\n",
-            );
-        }
-        p.push('\n');
         p
     }
 }

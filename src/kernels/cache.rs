@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use super::{F16Widening, Kernel, PARAMS_BYTES};
+use super::params::PARAMS_BYTES;
+use super::{F16Widening, Kernel};
 
 /// Bind group layout shared by every kernel, and the pipeline cache.
 pub(crate) struct Kernels {

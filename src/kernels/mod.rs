@@ -26,11 +26,71 @@ mod cache;
 #[cfg(feature = "validate")]
 mod check;
 mod pack;
+pub mod params;
 mod reduce;
 mod scan;
 pub mod source;
 
-use source::{F16_INTEGER_WGSL, F16_NATIVE_WGSL, FILL_WGSL};
+use source::*;
+
+use crate::element::DType;
+use crate::ops::ReduceOp;
+
+/// The operation's scalar hooks (`identity`, `combine`, `combine4` over the value type `A`) for
+/// sum, prod, min, max and mean over values of type `v`.
+fn scalar_hooks(op: ReduceOp, v: DType) -> &'static str {
+    match (op, v.is_float()) {
+        (ReduceOp::Prod, _) => OPS_MUL_WGSL,
+        (ReduceOp::Min, true) => OPS_MIN_FLOAT_WGSL,
+        (ReduceOp::Min, false) => OPS_MIN_WGSL,
+        (ReduceOp::Max, true) => OPS_MAX_FLOAT_WGSL,
+        (ReduceOp::Max, false) => OPS_MAX_WGSL,
+        _ => OPS_ADD_WGSL,
+    }
+}
+
+/// The subgroup form of [`scalar_hooks`] (`subgroup_combine`).
+fn subgroup_hooks(op: ReduceOp, v: DType) -> &'static str {
+    match (op, v.is_float()) {
+        (ReduceOp::Prod, _) => OPS_MUL_SUBGROUP_WGSL,
+        (ReduceOp::Min, true) => OPS_MIN_FLOAT_SUBGROUP_WGSL,
+        (ReduceOp::Min, false) => OPS_MIN_SUBGROUP_WGSL,
+        (ReduceOp::Max, true) => OPS_MAX_FLOAT_SUBGROUP_WGSL,
+        (ReduceOp::Max, false) => OPS_MAX_SUBGROUP_WGSL,
+        _ => OPS_ADD_SUBGROUP_WGSL,
+    }
+}
+
+/// Min or max over order-preserving integer keys of f32 values (`key_identity`, `key_pick`).
+fn key_hooks(op: ReduceOp) -> &'static str {
+    if op == ReduceOp::Min {
+        OPS_MIN_KEYS_WGSL
+    } else {
+        OPS_MAX_KEYS_WGSL
+    }
+}
+
+/// Bounds and comparison keys of the value type (f32, i32 or u32), for the operations that use
+/// them: argmin/argmax, and min/max of integers.
+fn type_files(op: ReduceOp, v: DType) -> Vec<&'static str> {
+    let uses = op.is_arg() || (matches!(op, ReduceOp::Min | ReduceOp::Max) && !v.is_float());
+    match v {
+        _ if !uses => vec![],
+        DType::I32 => vec![TYPES_I32_WGSL],
+        DType::U32 => vec![TYPES_U32_WGSL],
+        _ => vec![TYPES_F32_WGSL],
+    }
+}
+
+/// A kernel's source: its generated prelude, then whole files in order.
+fn compose(prelude: String, files: &[&str]) -> String {
+    let mut s = prelude;
+    s.push('\n');
+    for f in files {
+        s.push_str(f);
+    }
+    s
+}
 
 pub use axis::{AxisVariant, Layout};
 pub(crate) use cache::Kernels;
@@ -79,9 +139,6 @@ impl F16Widening {
         }
     }
 }
-
-/// Size of the parameter uniform every kernel reads (16 words).
-pub(crate) const PARAMS_BYTES: u64 = 64;
 
 /// Any kernel the library can build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -154,6 +211,17 @@ impl Kernel {
             format!("enable subgroups;\n{s}")
         } else {
             s
+        }
+    }
+
+    /// The family of parameters the kernel reads.
+    pub fn family(&self) -> params::Family {
+        match self {
+            Kernel::Reduce(_) => params::Family::Reduce,
+            Kernel::Axis(_) => params::Family::Axis,
+            Kernel::Pack(_) => params::Family::Pack,
+            Kernel::Scan(_) => params::Family::Scan,
+            Kernel::Fill => params::Family::Fill,
         }
     }
 

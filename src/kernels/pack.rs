@@ -34,7 +34,7 @@ impl PackVariant {
             "f32_to_f16_bits"
         };
         format!(
-            "// Variant {}: generated prelude (src/kernels.rs).\nconst WG: u32 = 256u;\n\
+            "// Variant {}: generated prelude (src/kernels/pack.rs).\nconst WG: u32 = 256u;\n\
              fn convert(x: f32) -> u32 {{ return {conv}(x); }}\n\n{COMMON_WGSL}{PACK_WGSL}",
             self.label()
         )

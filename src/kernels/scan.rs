@@ -1,9 +1,7 @@
 //! The scan passes' variants.
 
-use super::reduce::{identity_expr, scalar_combine};
-use super::source::{
-    COMMON_WGSL, SCAN_VEC_SUBGROUP_WGSL, SCAN_VEC_TREE_WGSL, SCAN_VEC_WGSL, SCAN_WGSL,
-};
+use super::source::*;
+use super::{compose, key_hooks, scalar_hooks, type_files};
 use super::{SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
 use crate::element::DType;
 use crate::ops::{ReduceOp, ScanOp};
@@ -45,7 +43,7 @@ impl ScanMode {
         }
     }
 
-    const fn code(self) -> u32 {
+    pub(crate) const fn code(self) -> u32 {
         match self {
             ScanMode::Tile => 0,
             ScanMode::Reduce => 1,
@@ -187,63 +185,56 @@ impl ScanVariant {
 
     /// The full WGSL source of this variant.
     pub fn source(&self) -> String {
-        let mut s = self.prelude();
-        s.push_str(COMMON_WGSL);
-        s.push_str(SCAN_WGSL);
-        s.push_str(SCAN_VEC_WGSL);
-        s.push_str(if self.subgroups {
-            SCAN_VEC_SUBGROUP_WGSL
-        } else {
-            SCAN_VEC_TREE_WGSL
-        });
-        let (lane, groups) = if self.subgroups {
-            ("Lane(lid, sg_id, sg_lane)", "Groups(sg_size, n_sg)")
-        } else {
-            ("Lane(lid, 0u, lid)", "Groups(WG, 1u)")
+        let v = self.value();
+        let op = match self.op {
+            ScanOp::Add => ReduceOp::Sum,
+            ScanOp::Min => ReduceOp::Min,
+            ScanOp::Max => ReduceOp::Max,
         };
-        let builtins = if self.subgroups {
-            ",\n    @builtin(subgroup_invocation_id) sg_lane: u32,\n    \
-             @builtin(subgroup_size) sg_size: u32,\n    @builtin(subgroup_id) sg_id: u32,\n    \
-             @builtin(num_subgroups) n_sg: u32"
+        let loads = self.loads();
+        let mut files = Vec::new();
+        if self.keyed() {
+            files.extend([key_hooks(op), SCAN_KEYS_WGSL]);
         } else {
-            ""
-        };
-        let call = match self.mode {
-            ScanMode::Reduce => "reduce_entry(ln, gr, t)".to_string(),
-            ScanMode::Serial => "serial_entry(ln, t)".to_string(),
-            ScanMode::Lookback => "lookback_entry(ln, gr)".to_string(),
-            m => format!("scan_entry(ln, gr, t, {}u)", m.code()),
-        };
-        s.push_str(&format!(
-            "\n@compute @workgroup_size(WG)\nfn main(\n    \
-             @builtin(local_invocation_index) lid: u32,\n    \
-             @builtin(workgroup_id) wid: vec3<u32>{builtins},\n) {{\n    \
-             let ln = {lane};\n    let gr = {groups};\n    \
-             let t = wid.y * params.groups_x + wid.x;\n    {call};\n}}\n"
-        ));
-        s
+            files.extend(type_files(op, v));
+            files.extend([scalar_hooks(op, v), SCAN_VALUES_WGSL]);
+        }
+        files.extend([loads.as_str(), COMMON_WGSL, SCAN_WGSL, SCAN_VEC_WGSL]);
+        if self.subgroups {
+            let inclusive = if self.op == ScanOp::Add {
+                SCAN_SUBGROUP_ADD_WGSL
+            } else {
+                SCAN_SUBGROUP_SHUFFLE_WGSL
+            };
+            files.extend([SCAN_VEC_SUBGROUP_WGSL, inclusive, SCAN_ENTRY_SUBGROUP_WGSL]);
+        } else {
+            files.extend([SCAN_VEC_TREE_WGSL, SCAN_ENTRY_WGSL]);
+        }
+        compose(self.prelude(), &files)
     }
 
+    /// Float min/max scans combine order-preserving integer keys (shaders/scan_keys.wgsl).
+    fn keyed(&self) -> bool {
+        self.op != ScanOp::Add && self.value().is_float()
+    }
+
+    /// Constants and types.
     fn prelude(&self) -> String {
         let v = self.value();
         let vt = v.wgsl();
-        // Float min/max scan keys (see scan_keys): one integer min/max per combine instead of
-        // two exact float keys and two NaN tests, which made these scans ALU-bound.
-        let keyed = self.op != ScanOp::Add && v.is_float();
-        let half = self.input.is_half();
-        let t = self.input.wgsl();
-        let mut p = format!(
-            "// Variant {label}: generated prelude (src/kernels.rs).\n\
+        let keyed = self.keyed();
+        let p = format!(
+            "// Variant {label}: generated prelude (src/kernels/scan.rs).\n\
              const WG: u32 = {wg}u;\nconst K: u32 = {slots}u;\nconst TILE: u32 = {tile}u;\n\
              const EXCLUSIVE: bool = {excl};\n\
              const VEC_LOADS: bool = {aligned};\nconst VEC_STORES: bool = {stores};\n\
-             const SHIFTED: bool = {shifted};\n\
+             const SHIFTED: bool = {shifted};\nconst MODE: u32 = {mode}u;\n\
              // The fallback may publish a total it computed only where every way of computing\n\
              // it gives the same bits (not float sums).\n\
              const PUBLISH_FALLBACK: bool = {publish};\n\
              // R: the values read and written; V: what the scan combines (R, or for float\n\
              // min/max order-preserving integer keys).\n\
-             alias R = {vt};\nalias V = {internal};\n",
+             alias R = {vt};\nalias V = {internal};\nalias A = V;\n",
             label = self.label(),
             wg = self.workgroup_size,
             slots = SCAN_SLOTS,
@@ -254,27 +245,16 @@ impl ScanVariant {
             stores = self.access.vec() && self.mode != ScanMode::Reduce,
             publish = !(self.op == ScanOp::Add && v.is_float()),
             internal = if keyed { "i32" } else { vt },
+            mode = self.mode.code(),
         );
-        let reduce_op = match self.op {
-            ScanOp::Add => ReduceOp::Sum,
-            ScanOp::Min => ReduceOp::Min,
-            ScanOp::Max => ReduceOp::Max,
-        };
-        if keyed {
-            p.push_str(&scan_keys(self.op));
-        } else {
-            let (combine, combine4, _) = scalar_combine(reduce_op, v);
-            p.push_str(&format!(
-                "fn identity_v() -> V {{ return {id}; }}\n\
-                 fn combine_v(a: V, b: V) -> V {{ return {combine}; }}\n\
-                 fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {combine4}; }}\n\
-                 fn in_v(x: R) -> V {{ return x; }}\n\
-                 fn in_v4(x: vec4<R>) -> vec4<V> {{ return x; }}\n\
-                 fn out_v(v: V) -> R {{ return v; }}\n\
-                 fn out_v4(v: vec4<V>) -> vec4<R> {{ return v; }}\n",
-                id = identity_expr(reduce_op, v),
-            ));
-        }
+        p
+    }
+
+    /// The bindings, and the element type's loads and stores.
+    fn loads(&self) -> String {
+        let t = self.input.wgsl();
+        let half = self.input.is_half();
+        let mut p = String::new();
         let (vec_ty, load_elem, load_slot) = match self.input {
             DType::F16 => (
                 "vec2<u32>",
@@ -314,52 +294,6 @@ impl ScanVariant {
                  fn store_slot(q: u32, v: vec4<V>) { let r = out_v4(v); for (var c = 0u; c < 4u; c += 1u) { dst[4u * q + c] = r[c]; } }\n",
             );
         }
-        if self.subgroups {
-            let body = if self.op == ScanOp::Add {
-                "return subgroupInclusiveAdd(v);".to_string()
-            } else {
-                "var x = v; for (var d = 1u; d < size; d <<= 1u) { let o = subgroupShuffleUp(x, d); if lane >= d { x = combine_v4(o, x); } } return x;".to_string()
-            };
-            p.push_str(&format!(
-                "fn subgroup_inclusive4(v: vec4<V>, lane: u32, size: u32) -> vec4<V> {{ {body} }}\n"
-            ));
-        }
-        p.push('\n');
         p
     }
-}
-
-/// WGSL for float min/max scans: values are combined as order-preserving i32 keys (`i ^ ((i >>
-/// 31) & 0x7fffffff)`, its own inverse, as in the whole-array kernel's `thread_state`). A NaN
-/// read becomes the quiet NaN whose key lies beyond every other (positive for max, negative for
-/// min), so it propagates from its position on through plain integer max/min; results leave
-/// as the canonical quiet NaN 0x7fc00000. Keys order -0.0 below +0.0 (IEEE 754-2019 minimum
-/// and maximum): a max of -0.0 and +0.0 is +0.0, a min -0.0, in either order.
-fn scan_keys(op: ScanOp) -> String {
-    let (f, nan, id) = if op == ScanOp::Max {
-        ("max", "0x7fc00000u", "0x807fffffu")
-    } else {
-        ("min", "0xffc00000u", "0x7f800000u")
-    };
-    format!(
-        "fn identity_v() -> V {{ return bitcast<i32>({id}); }}\n\
-         fn combine_v(a: V, b: V) -> V {{ return {f}(a, b); }}\n\
-         fn combine_v4(a: vec4<V>, b: vec4<V>) -> vec4<V> {{ return {f}(a, b); }}\n\
-         fn in_v(x: R) -> V {{\n    \
-             let b = bitcast<u32>(x);\n    \
-             let i = bitcast<i32>(select(b, {nan}, (b & 0x7fffffffu) > 0x7f800000u));\n    \
-             return i ^ ((i >> 31u) & 0x7fffffff);\n}}\n\
-         fn in_v4(x: vec4<R>) -> vec4<V> {{\n    \
-             let b = bitcast<vec4<u32>>(x);\n    \
-             let n = (b & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u);\n    \
-             let i = bitcast<vec4<i32>>(select(b, vec4<u32>({nan}), n));\n    \
-             return i ^ ((i >> vec4<u32>(31u)) & vec4<i32>(0x7fffffff));\n}}\n\
-         fn out_v(v: V) -> R {{\n    \
-             let b = bitcast<u32>(v ^ ((v >> 31u) & 0x7fffffff));\n    \
-             return bitcast<R>(select(b, 0x7fc00000u, (b & 0x7fffffffu) > 0x7f800000u));\n}}\n\
-         fn out_v4(v: vec4<V>) -> vec4<R> {{\n    \
-             let b = bitcast<vec4<u32>>(v ^ ((v >> vec4<u32>(31u)) & vec4<i32>(0x7fffffff)));\n    \
-             let n = (b & vec4<u32>(0x7fffffffu)) > vec4<u32>(0x7f800000u);\n    \
-             return bitcast<vec4<R>>(select(b, vec4<u32>(0x7fc00000u), n));\n}}\n"
-    )
 }

@@ -4,10 +4,6 @@
 use crate::context::Tuning;
 use crate::ops::ScanAlgorithm;
 
-/// `Params::flags` bit of the reduce-then-scan passes over the input: contiguous runs of tiles,
-/// the downsweep from the end (shaders/scan_vec.wgsl, `first_tile` and `next_tile`).
-pub(crate) const REVERSED_RUNS: u32 = 32;
-
 /// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
 /// 16-byte boundary (possible when rows are not a multiple of 4 elements long) is tiled from the
 /// boundary before it, so that every slot of 4 elements is one aligned vector load and store

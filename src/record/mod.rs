@@ -15,7 +15,8 @@ use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::{Kernel, PARAMS_BYTES};
+use crate::kernels::params::{KernelParams, PARAMS_BYTES};
+use crate::kernels::Kernel;
 use crate::pool::PooledBuffer;
 
 mod results;
@@ -201,13 +202,13 @@ impl Recorder {
     /// Records one dispatch of `kernel` over `groups` x `layers` workgroups (`groups` spread
     /// over x and y when there are more than one dimension allows; the kernels number them
     /// linearly; `layers` along z).
-    pub(crate) fn push_dispatch(
+    pub(crate) fn push_dispatch<P: KernelParams>(
         &mut self,
         kernel: Kernel,
         src: &RawArray,
         dst: &RawArray,
         dst_bytes: u64,
-        params: [u32; 16],
+        params: P,
         groups: (u32, u32),
     ) -> Result<()> {
         self.push_dispatch_aux(kernel, src, dst, dst_bytes, None, params, groups)
@@ -215,14 +216,14 @@ impl Recorder {
 
     /// [`push_dispatch`](Self::push_dispatch) with an array bound at binding 4.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn push_dispatch_aux(
+    pub(crate) fn push_dispatch_aux<P: KernelParams>(
         &mut self,
         kernel: Kernel,
         src: &RawArray,
         dst: &RawArray,
         dst_bytes: u64,
         aux: Option<&RawArray>,
-        params: [u32; 16],
+        params: P,
         groups: (u32, u32),
     ) -> Result<()> {
         let src_window = 0..src.bytes();
@@ -238,15 +239,18 @@ impl Recorder {
 
     /// Records one dispatch that binds byte ranges of `src` and `dst` (each starting at a
     /// multiple of the device's storage offset alignment; see [`window`](Self::window)).
-    pub(crate) fn push_windowed(
+    pub(crate) fn push_windowed<P: KernelParams>(
         &mut self,
         kernel: Kernel,
         (src, src_window): (&RawArray, Range<u64>),
         (dst, dst_window): (&RawArray, Range<u64>),
         aux: Option<&RawArray>,
-        params: [u32; 16],
+        params: P,
         (groups, layers): (u32, u32),
     ) -> Result<()> {
+        // A kernel reads only its own family's parameters (checked against the WGSL structs in
+        // tests/shaders.rs).
+        debug_assert_eq!(kernel.family(), P::FAMILY, "{}", kernel.label());
         // Pieces are planned to fit (callers check arrays that cannot be cut); wgpu would
         // reject a larger binding with a validation error, which `submit` returns.
         debug_assert!(src_window.end - src_window.start <= self.binding_limit() + 16);
@@ -261,7 +265,7 @@ impl Recorder {
             dst: dst.clone(),
             dst_window,
             aux: aux.cloned(),
-            params,
+            params: params.words(),
             grid,
         });
         Ok(())

@@ -1,0 +1,2 @@
+// The subgroup form of add.wgsl.
+fn subgroup_combine(a: A) -> A { return subgroupAdd(a); }

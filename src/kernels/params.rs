@@ -1,0 +1,228 @@
+//! Typed kernel parameters: one `#[repr(C)]` [`Pod`](bytemuck::Pod) struct per kernel family,
+//! mirrored field by field by the `Params` struct of its WGSL file, and the flag bits both sides
+//! name. A test (tests/shaders.rs) reads each WGSL struct and flag constant back through naga and
+//! compares names, offsets, types and values with [`KernelParams::FIELDS`] and
+//! [`KernelParams::FLAGS`], so a slot or a bit that differs cannot pass.
+
+/// Size of the parameter uniform every kernel reads.
+pub const PARAMS_BYTES: u64 = 64;
+
+/// Which kernel family a parameter struct belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// [`super::Kernel::Reduce`], shaders/reduce.wgsl.
+    Reduce,
+    /// [`super::Kernel::Axis`], shaders/reduce_axis.wgsl.
+    Axis,
+    /// [`super::Kernel::Scan`], shaders/scan.wgsl.
+    Scan,
+    /// [`super::Kernel::Pack`], shaders/pack.wgsl.
+    Pack,
+    /// [`super::Kernel::Fill`], shaders/fill.wgsl.
+    Fill,
+}
+
+/// A kernel family's parameters: 64 bytes, the uniform at binding 3.
+pub trait KernelParams: bytemuck::Pod {
+    /// The family whose kernels read these parameters.
+    const FAMILY: Family;
+    /// The WGSL struct that mirrors this one.
+    const WGSL_STRUCT: &'static str;
+    /// Each field: name, byte offset and type (`u32`, `f32`, or `[u32; N]` for padding).
+    const FIELDS: &'static [(&'static str, usize, &'static str)];
+    /// Each flag bit of the `flags` field: the WGSL constant's name and its value.
+    const FLAGS: &'static [(&'static str, u32)];
+
+    /// The uniform's words.
+    fn words(&self) -> [u32; 16] {
+        bytemuck::cast(*self)
+    }
+}
+
+/// Declares a parameter struct, its field table and its flags.
+macro_rules! kernel_params {
+    (
+        $(#[$meta:meta])*
+        $name:ident: $family:ident, $wgsl:literal,
+        flags { $($(#[$fmeta:meta])* $flag:ident = $value:expr),* $(,)? }
+        { $($(#[$field_meta:meta])* $field:ident: $ty:ty),* $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[repr(C)]
+        #[derive(Debug, Clone, Copy, Default, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $ty,)*
+        }
+
+        impl $name {
+            $($(#[$fmeta])* pub const $flag: u32 = $value;)*
+        }
+
+        impl KernelParams for $name {
+            const FAMILY: Family = Family::$family;
+            const WGSL_STRUCT: &'static str = $wgsl;
+            const FIELDS: &'static [(&'static str, usize, &'static str)] =
+                &[$((stringify!($field), std::mem::offset_of!($name, $field), stringify!($ty)),)*];
+            const FLAGS: &'static [(&'static str, u32)] = &[$((stringify!($flag), $value),)*];
+        }
+
+        const _: () = assert!(std::mem::size_of::<$name>() == PARAMS_BYTES as usize);
+    };
+}
+
+kernel_params! {
+    /// The whole-array kernel (`Params` in shaders/reduce.wgsl).
+    ReduceParams: Reduce, "Params",
+    flags {
+        /// This pass writes final results (mean divides by `divisor`).
+        FINAL = 1,
+    }
+    {
+        /// Elements in the input.
+        n: u32,
+        /// Full vec4 words in the input (`n / elements per word`).
+        n_vec: u32,
+        /// Workgroups in this dispatch.
+        num_groups: u32,
+        /// See the flag constants.
+        flags: u32,
+        /// Mean's divisor: the element count of the whole reduction.
+        divisor: f32,
+        /// Index of this dispatch's first output in `dst`.
+        dst_base: u32,
+        /// Padding.
+        pad1: u32,
+        /// Padding.
+        pad2: u32,
+        /// Padding to 64 bytes.
+        pad: [u32; 8],
+    }
+}
+
+kernel_params! {
+    /// The general `[outer, r, inner]` kernel (`AxisParams` in shaders/reduce_axis.wgsl).
+    AxisParams: Axis, "AxisParams",
+    flags {
+        /// This pass writes final results (applies `finalize`).
+        FINAL = 1,
+        /// Each output is combined with the state already in `dst` (pieces of a long axis).
+        ACCUMULATE = 2,
+    }
+    {
+        /// Product of the dimensions before the reduced one.
+        outer: u32,
+        /// Length of the reduced axis in this pass.
+        r: u32,
+        /// Product of the dimensions after it.
+        inner: u32,
+        /// Workgroups the reduced axis is split over.
+        splits: u32,
+        /// Elements of the reduced axis per split.
+        chunk: u32,
+        /// Column tiles per outer index (column layouts).
+        tiles: u32,
+        /// log2 of the threads per row (rows) or columns per workgroup (columns).
+        lanes_shift: u32,
+        /// Workgroups per split in this dispatch.
+        groups: u32,
+        /// Width of the dispatch grid.
+        groups_x: u32,
+        /// See the flag constants.
+        flags: u32,
+        /// Mean's divisor (elements reduced in all).
+        divisor: f32,
+        /// Var/std's correction.
+        correction: f32,
+        /// Elements of `src` before index 0 of this dispatch's view.
+        src_base: u32,
+        /// Elements of `dst` before index 0 of this dispatch's view.
+        dst_base: u32,
+        /// Reduced-axis index of the view's row 0 (argmin/argmax report whole-axis indices).
+        j_base: u32,
+        /// Padding.
+        pad3: u32,
+    }
+}
+
+kernel_params! {
+    /// A scan pass (`Params` in shaders/scan.wgsl).
+    ScanParams: Scan, "Params",
+    flags {
+        /// Look-back: every tile takes the fallback (tests).
+        FORCE_FALLBACK = 1,
+        /// Look-back: tiles publish only aggregates, never inclusive prefixes (tests).
+        AGGREGATES_ONLY = 2,
+        /// Look-back: every third tile hides its state, so others fall back (tests).
+        HIDE_SOME = 4,
+        /// Look-back: count fallbacks and waits (diagnostics).
+        STATS = 8,
+        /// Look-back: no tile waits for another; the carry is the identity (diagnostics).
+        NO_WAIT = 16,
+        /// Reduce-then-scan: contiguous runs of tiles, the downsweep from the end.
+        REVERSED_RUNS = 32,
+    }
+    {
+        /// Elements in all rows.
+        total: u32,
+        /// Tiles per row.
+        tpr: u32,
+        /// Row length.
+        len: u32,
+        /// Rows.
+        rows: u32,
+        /// Tiles in all rows.
+        n_tiles: u32,
+        /// Look-back steps before a tile falls back.
+        spin_limit: u32,
+        /// See the flag constants.
+        flags: u32,
+        /// Width of the dispatch grid.
+        groups_x: u32,
+        /// Workgroups in this dispatch.
+        groups: u32,
+        /// Padding.
+        pad1: u32,
+        /// Padding.
+        pad2: u32,
+        /// Padding.
+        pad3: u32,
+        /// Padding to 64 bytes.
+        pad: [u32; 4],
+    }
+}
+
+kernel_params! {
+    /// The f32 → 16-bit conversion (`PackParams` in shaders/pack.wgsl).
+    PackParams: Pack, "PackParams",
+    flags {}
+    {
+        /// f32 values to convert.
+        n: u32,
+        /// Width of the dispatch grid.
+        groups_x: u32,
+        /// Padding.
+        pad0: u32,
+        /// Padding.
+        pad1: u32,
+        /// Padding to 64 bytes.
+        pad: [u32; 12],
+    }
+}
+
+kernel_params! {
+    /// The fill kernel (`FillParams` in shaders/fill.wgsl).
+    FillParams: Fill, "FillParams",
+    flags {}
+    {
+        /// Words to set.
+        n: u32,
+        /// Width of the dispatch grid.
+        groups_x: u32,
+        /// The value written.
+        value: u32,
+        /// Padding.
+        pad0: u32,
+        /// Padding to 64 bytes.
+        pad: [u32; 12],
+    }
+}
