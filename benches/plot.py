@@ -3,7 +3,7 @@
 example's CSV), the peer (torch_peer.py's CSV) and the device-copy ceiling the peer measured
 (bytes read + written), as GB/s of bytes read. Needs matplotlib (pip install matplotlib).
 
-    python3 benches/plot.py RUN_DIR/speed.csv RUN_DIR/peer.csv benches/results/sum_f32.png
+    python3 benches/plot.py RUN_DIR/speed.csv RUN_DIR/peer.csv benches/results/DATE/sum_f32.png
 """
 import csv
 import sys

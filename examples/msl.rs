@@ -6,71 +6,119 @@
 //!     cargo run --example msl -- axis_cols_argmax_f16_raw_final_wg256   (any label)
 //!     cargo run --example msl -- --list                    (every label)
 //!     cargo run --example msl -- sum f32 --wgsl            (the WGSL instead)
+//!
+//! Options:
+//!   OP DTYPE       a whole-array kernel: OP sum, prod, min, max or mean; DTYPE f32, i32, u32,
+//!                  f16 or bf16
+//!   LABEL          any kernel by its label (see --list)
+//!   --wg W         workgroup size of the whole-array kernel: 64, 128 or 256 (default 256)
+//!   --subgroups    the whole-array kernel's subgroup variant
+//!   --wgsl         print the WGSL instead of the MSL
+//!   --list         print every label
+
+#[path = "support/args.rs"]
+mod args;
 
 use std::process::ExitCode;
 
+use args::*;
 use wgpu_reduce::kernels::{Kernel, ReduceVariant};
 use wgpu_reduce::{DType, ReduceOp};
 
 const USAGE: &str = "usage: msl OP DTYPE [--wg 64|128|256] [--subgroups] [--wgsl] | msl LABEL [--wgsl] | msl --list";
 
+struct Args {
+    names: Vec<String>,
+    wg: u32,
+    subgroups: bool,
+    wgsl: bool,
+    list: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        names: Vec::new(),
+        wg: 256,
+        subgroups: false,
+        wgsl: false,
+        list: false,
+    };
+    let mut p = Parser::from_env();
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        let flag = name(&arg);
+        match arg {
+            Long("wg") => {
+                a.wg = one(&mut p, &flag, "64, 128 or 256")?;
+                if !wgpu_reduce::WORKGROUP_SIZES.contains(&a.wg) {
+                    return Err(format!("--wg {}: takes 64, 128 or 256", a.wg));
+                }
+            }
+            Long("subgroups") => a.subgroups = true,
+            Long("wgsl") => a.wgsl = true,
+            Long("list") => a.list = true,
+            Short('h') | Long("help") => {
+                println!("{}", help(include_str!("msl.rs"), USAGE));
+                std::process::exit(0);
+            }
+            Value(v) => a
+                .names
+                .push(v.into_string().map_err(|v| format!("{v:?} is not text"))?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    Ok(a)
+}
+
+/// The kernel the arguments name: a label, or an operation and an element type.
+fn kernel(a: &Args, all: &[Kernel]) -> Result<Kernel, String> {
+    match &a.names[..] {
+        [label] => all
+            .iter()
+            .find(|k| &k.label() == label)
+            .copied()
+            .ok_or_else(|| format!("no kernel is labelled {label:?} (see --list)")),
+        [op, dtype] => {
+            let op: ReduceOp = op.parse().map_err(|e: wgpu_reduce::Error| e.to_string())?;
+            if !op.is_simple() {
+                return Err(format!(
+                    "{} has no whole-array kernel of its own: name an axis kernel by its label",
+                    op.name()
+                ));
+            }
+            let input: DType = dtype
+                .parse()
+                .map_err(|e: wgpu_reduce::Error| e.to_string())?;
+            Ok(Kernel::Reduce(ReduceVariant {
+                input,
+                op,
+                workgroup_size: a.wg,
+                subgroups: a.subgroups,
+            }))
+        }
+        _ => Err("name one kernel: OP DTYPE, or a LABEL".into()),
+    }
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let all = Kernel::all();
-    if args.iter().any(|a| a == "--list") {
-        for k in &all {
-            println!("{}", k.label());
+    let parsed = or_usage(parse_args(), USAGE);
+    let Some(k) = parsed.map_err(|e| eprintln!("{e}")).ok() else {
+        return ExitCode::from(2);
+    };
+    if k.list {
+        for kernel in &all {
+            println!("{}", kernel.label());
         }
         return ExitCode::SUCCESS;
     }
-    let wgsl = args.iter().any(|a| a == "--wgsl");
-    let kernel = if let Some(k) = args
-        .first()
-        .and_then(|label| all.iter().find(|k| &k.label() == label))
-    {
-        *k
-    } else {
-        let (Some(op), Some(dtype)) = (
-            args.first()
-                .and_then(|s| ReduceOp::parse(s))
-                .filter(|op| op.is_simple()),
-            args.get(1).and_then(|s| DType::parse(s)),
-        ) else {
-            eprintln!(
-                "{USAGE}\n  OP: sum, prod, min, max, mean; DTYPE: f32, i32, u32, f16, bf16; \
-                 LABEL: see --list"
-            );
+    let kernel = match kernel(&k, &all) {
+        Ok(kernel) => kernel,
+        Err(e) => {
+            eprintln!("{}", fail(e, USAGE));
             return ExitCode::from(2);
-        };
-        let mut variant = ReduceVariant {
-            input: dtype,
-            op,
-            workgroup_size: 256,
-            subgroups: false,
-        };
-        let mut it = args.iter().skip(2);
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--subgroups" => variant.subgroups = true,
-                "--wgsl" => {}
-                "--wg" => match it.next().and_then(|v| v.parse().ok()) {
-                    Some(w) if wgpu_reduce::WORKGROUP_SIZES.contains(&w) => {
-                        variant.workgroup_size = w
-                    }
-                    _ => {
-                        eprintln!("--wg takes one of {:?}", wgpu_reduce::WORKGROUP_SIZES);
-                        return ExitCode::from(2);
-                    }
-                },
-                other => {
-                    eprintln!("unknown option {other:?}\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            }
         }
-        Kernel::Reduce(variant)
     };
-    if wgsl {
+    if k.wgsl {
         println!("{}", kernel.source());
         return ExitCode::SUCCESS;
     }

@@ -8,7 +8,8 @@
 //!     cargo run --release --example sum -- --n 16777216 --op argmax --dtype bf16
 //!
 //! Options:
-//!   --sizes A,B,..   square arrays of A², B², .. elements (default 2048,4096,8192)
+//!   --sizes A,B,..   square arrays of A², B², .. elements (default 2048,4096,8192 on a GPU,
+//!                    1024,2048,4096 on a CPU adapter such as lavapipe)
 //!   --n A,B,..       1-D arrays of exactly A, B, .. elements (instead of --sizes)
 //!   --shape S,..     arrays of shape S (dimensions joined by x, e.g. 8192x8192 or 4x5x6)
 //!   --axis A,..      reduce along these axes (negative counts from the end; default: all)
@@ -19,6 +20,7 @@
 //!                    PyTorch picks: the input type, f32 for mean/var/std of 32-bit types)
 //!   --correction C   var/std divisor n - C (default 1)
 //!   --repeat R       timed runs per size, after a warm-up (0.5 s of batches); medians are printed
+//!                    (default 30; 5 on a CPU adapter)
 //!   --batch K        also time K reductions recorded into one submission (default 10)
 //!   --csv PATH       append one line per size to PATH
 //!   --wg W           workgroup size (64, 128, 256); --max-groups G: first-pass workgroups of
@@ -26,8 +28,12 @@
 //!   --no-subgroups   force the shared-memory workgroup step
 //!   --memory-usage   wgpu's MemoryHints::MemoryUsage allocator setting (default Performance)
 //!
-//! Exits with status 1 if any result is wrong, 2 on bad arguments or GPU errors.
+//! Sizes and axes are checked against the device before any data is made. A spinner on stderr
+//! shows what a long step is doing. Exits with status 1 if any result is wrong, 2 on bad
+//! arguments or GPU errors.
 
+#[path = "support/args.rs"]
+mod args;
 #[path = "support/bench.rs"]
 mod bench;
 #[path = "../tests/common/reference.rs"]
@@ -40,40 +46,29 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use args::*;
 use bench::{gbps, shape_row, Case};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use wgpu_reduce::{Axes, DType, ReduceOp, Reduction};
 
 struct Args {
-    shapes: Vec<Vec<usize>>,
+    /// None: the defaults for the adapter (see `default_shapes`).
+    shapes: Option<Vec<Vec<usize>>>,
     case: Case,
+    repeat: Option<usize>,
     csv: Option<String>,
     options: wgpu_reduce::ContextOptions,
 }
 
 const USAGE: &str =
     "usage: sum [--sizes A,B | --n A,B | --shape AxB,..] [--axis A,..] [--keepdim] \
-[--dtype f32|i32|u32|f16|bf16] [--op sum|prod|min|max|mean|var|std|argmin|argmax] [--out T] \
-[--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] [--max-groups G] [--target-groups G] \
-[--no-subgroups] [--memory-usage]";
-
-fn parse_list<T: std::str::FromStr>(s: &str) -> Result<Vec<T>, String> {
-    s.split(',')
-        .map(|v| {
-            v.trim()
-                .parse::<T>()
-                .map_err(|_| format!("not a number: {v:?}"))
-        })
-        .collect()
-}
+[--dtype T] [--op OP] [--out T] [--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] \
+[--max-groups G] [--target-groups G] [--no-subgroups] [--memory-usage] [--help]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        shapes: [2048usize, 4096, 8192]
-            .iter()
-            .map(|s| vec![s * s])
-            .collect(),
+        shapes: None,
         case: Case {
             red: Reduction::new(ReduceOp::Sum),
             dtype: DType::F32,
@@ -81,74 +76,128 @@ fn parse_args() -> Result<Args, String> {
             repeat: 30,
             batch: 10,
         },
+        repeat: None,
         csv: None,
         options: wgpu_reduce::ContextOptions::default(),
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--sizes" => {
-                args.shapes = parse_list::<usize>(&value()?)?
-                    .iter()
-                    .map(|s| vec![s * s])
-                    .collect()
+    let types = "an element type: f32, i32, u32, f16 or bf16";
+    let mut p = Parser::from_env();
+    while let Some(arg) = p.next().map_err(|e| fail(e, USAGE))? {
+        let flag = name(&arg);
+        match arg {
+            Long("sizes") => {
+                let sides = sizes(&mut p, &flag)?;
+                let squares = sides.iter().map(|&s| s.checked_mul(s).map(|n| vec![n]));
+                args.shapes = Some(
+                    squares
+                        .collect::<Option<_>>()
+                        .ok_or("--sizes: a side whose square overflows")?,
+                )
             }
-            "--n" => {
-                args.shapes = parse_list::<usize>(&value()?)?
-                    .into_iter()
-                    .map(|n| vec![n])
-                    .collect()
+            Long("n") => {
+                args.shapes = Some(sizes(&mut p, &flag)?.into_iter().map(|n| vec![n]).collect())
             }
-            "--shape" => {
-                args.shapes = value()?
-                    .split(',')
-                    .map(|s| parse_list::<usize>(&s.replace('x', ",")))
-                    .collect::<Result<_, _>>()?
+            Long("shape") => args.shapes = Some(shapes(&mut p, &flag)?),
+            Long("axis") => {
+                let takes = "axes as whole numbers, comma-separated (negative counts from the end)";
+                args.case.red.axes = Axes::List(list::<i32>(&mut p, &flag, takes)?)
             }
-            "--axis" => args.case.red.axes = Axes::List(parse_list::<i32>(&value()?)?),
-            "--keepdim" => args.case.red.keepdim = true,
-            "--dtype" | "--out" => {
-                let v = value()?;
-                let d = DType::parse(&v).ok_or(format!(
-                    "unknown type {v:?}; use f32, i32, u32, f16 or bf16"
-                ))?;
-                if flag == "--dtype" {
-                    args.case.dtype = d
-                } else {
-                    args.case.out = Some(d)
+            Long("keepdim") => args.case.red.keepdim = true,
+            Long("dtype") => args.case.dtype = one(&mut p, &flag, types)?,
+            Long("out") => args.case.out = Some(one(&mut p, &flag, types)?),
+            Long("op") => {
+                let takes = "an operation: sum, prod, min, max, mean, var, std, argmin or argmax";
+                args.case.red.op = one(&mut p, &flag, takes)?
+            }
+            Long("correction") => {
+                args.case.red.correction = one(&mut p, &flag, "one whole number, e.g. 1")?
+            }
+            Long("repeat") => args.repeat = Some(count(&mut p, &flag)?),
+            Long("batch") => args.case.batch = count(&mut p, &flag)?,
+            Long("csv") => args.csv = Some(text(&mut p, &flag)?),
+            Long("wg") => {
+                let w: u32 = one(&mut p, &flag, "64, 128 or 256")?;
+                if !wgpu_reduce::WORKGROUP_SIZES.contains(&w) {
+                    return Err(fail(
+                        format!("--wg {w}: the kernels are built for 64, 128 and 256"),
+                        USAGE,
+                    ));
                 }
+                args.options.workgroup_size = w
             }
-            "--op" => {
-                let v = value()?;
-                args.case.red.op = ReduceOp::parse(&v).ok_or(format!(
-                    "unknown op {v:?}; use sum, prod, min, max, mean, var, std, argmin or argmax"
-                ))?
+            Long("max-groups") => args.options.max_workgroups = count(&mut p, &flag)? as u32,
+            Long("target-groups") => args.options.target_workgroups = count(&mut p, &flag)? as u32,
+            Long("no-subgroups") => args.options.subgroups = wgpu_reduce::Subgroups::Off,
+            Long("memory-usage") => args.options.memory_hints = wgpu::MemoryHints::MemoryUsage,
+            Short('h') | Long("help") => {
+                println!("{}", help(include_str!("sum.rs"), USAGE));
+                std::process::exit(0);
             }
-            "--correction" => args.case.red.correction = parse_list::<u32>(&value()?)?[0],
-            "--repeat" => args.case.repeat = parse_list::<usize>(&value()?)?[0].max(1),
-            "--batch" => args.case.batch = parse_list::<usize>(&value()?)?[0].max(1),
-            "--csv" => args.csv = Some(value()?),
-            "--wg" => args.options.workgroup_size = parse_list::<u32>(&value()?)?[0],
-            "--max-groups" => args.options.max_workgroups = parse_list::<u32>(&value()?)?[0],
-            "--target-groups" => args.options.target_workgroups = parse_list::<u32>(&value()?)?[0],
-            "--no-subgroups" => args.options.subgroups = wgpu_reduce::Subgroups::Off,
-            "--memory-usage" => args.options.memory_hints = wgpu::MemoryHints::MemoryUsage,
-            "-h" | "--help" => return Err(USAGE.into()),
-            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+            other => return Err(fail(other.unexpected(), USAGE)),
         }
     }
     Ok(args)
 }
 
+/// Shapes and timed runs when none are given: large squares on a GPU; smaller ones and fewer
+/// runs on a CPU adapter (lavapipe, llvmpipe), so the job takes seconds there.
+fn defaults(ctx: &wgpu_reduce::Context) -> (Vec<Vec<usize>>, usize) {
+    let cpu = ctx.capabilities().adapter.device_type == wgpu::DeviceType::Cpu;
+    let sides: &[usize] = if cpu {
+        &[1024, 2048, 4096]
+    } else {
+        &[2048, 4096, 8192]
+    };
+    (
+        sides.iter().map(|s| vec![s * s]).collect(),
+        if cpu { 5 } else { 30 },
+    )
+}
+
+/// Why `shape` cannot be run here, checked before any data is made: the reduction's axes, and
+/// the device's largest buffer.
+fn unrunnable(ctx: &wgpu_reduce::Context, case: &Case, shape: &[usize]) -> Option<String> {
+    if let Err(e) = case.red.output_shape(shape) {
+        return Some(e.to_string());
+    }
+    let n = shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d));
+    let bytes = n.and_then(|n| n.checked_mul(case.dtype.size_bytes()));
+    let max = ctx.capabilities().limits.max_buffer_size;
+    match bytes {
+        Some(b) if (b as u64) <= max => None,
+        _ => Some(format!(
+            "{} {} values do not fit one buffer of this device (max_buffer_size {max} bytes)",
+            n.map_or("more than 2^64".to_string(), |n| n.to_string()),
+            case.dtype
+        )),
+    }
+}
+
 fn main() -> ExitCode {
     env_logger::init();
-    let Some(args) = support::parsed(parse_args()) else {
+    let parsed = parse_args().map_err(|e| {
+        if e.starts_with("error:") {
+            e
+        } else {
+            fail(e, USAGE)
+        }
+    });
+    let Some(args) = support::parsed(parsed) else {
         return ExitCode::from(2);
     };
     let Some(ctx) = support::open_context(args.options.clone()) else {
         return ExitCode::from(2);
     };
+    let mut args = args;
+    let (default_shapes, default_repeat) = defaults(&ctx);
+    let shapes = args.shapes.take().unwrap_or(default_shapes);
+    args.case.repeat = args.repeat.unwrap_or(default_repeat);
+    for shape in &shapes {
+        if let Some(why) = unrunnable(&ctx, &args.case, shape) {
+            eprintln!("error: shape {shape:?}: {why}");
+            return ExitCode::from(2);
+        }
+    }
     let seed = support::seed();
     let out = args
         .case
@@ -177,13 +226,17 @@ fn main() -> ExitCode {
     );
     let mut csv = support::open_csv(args.csv.as_ref());
     let mut wrong = false;
-    for shape in &args.shapes {
+    for shape in &shapes {
         let shape_s = shape
             .iter()
             .map(|d| d.to_string())
             .collect::<Vec<_>>()
             .join("x");
-        let row = match shape_row(&ctx, &args.case, shape, &mut rng) {
+        let bar = support::spinner(&shape_s);
+        let progress = |what: &str| bar.set_message(what.to_string());
+        let row = shape_row(&ctx, &args.case, shape, &mut rng, &progress);
+        bar.finish_and_clear();
+        let row = match row {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error at shape {shape_s}: {e}");

@@ -196,7 +196,7 @@ var<workgroup> wg_partials: array<V, WG>;
 
 // The combination of every invocation's `v`, valid in invocation 0: a tree in shared memory.
 // (No subgroup operations: a subgroup reduction in this place gave wrong sums on two drivers.
-// subgroupAdd of integers on the H200 came out short by one, in two sessions' variants, the
+// subgroupAdd of integers on the H200 came out short by one, in two variants, the
 // later one with every invocation reading its window position in uniform control flow; and a
 // shuffle butterfly on lavapipe, in a variant whose reads diverged. The tree was right on both,
 // and on the H200 a step built on ballots and subgroupAdd was slower than the tree: 1172 against

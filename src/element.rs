@@ -74,6 +74,8 @@ impl DType {
     }
 }
 
+crate::error::from_str_by_name!(DType, "element type");
+
 impl fmt::Display for DType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

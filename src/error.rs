@@ -173,6 +173,17 @@ pub enum Error {
     #[error("{0}")]
     InvalidUse(String),
 
+    /// A name given as text (`"sum".parse::<ReduceOp>()`, a command-line flag) names nothing.
+    #[error("unknown {what} {name:?}; allowed: {allowed}")]
+    UnknownName {
+        /// What kind of name: `operation`, `scan operation` or `element type`.
+        what: &'static str,
+        /// The text given.
+        name: String,
+        /// The names allowed, comma-separated.
+        allowed: String,
+    },
+
     /// The device was lost (driver reset, `Device::destroy`, GPU removed). Create a new Context.
     #[error("the GPU device was lost ({reason}); create a new Context")]
     DeviceLost {
@@ -223,3 +234,24 @@ impl Error {
 
 /// `Result` with the library's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `FromStr` for a type with `ALL`, `name` and `parse`: [`Error::UnknownName`] lists the allowed
+/// names when none matches.
+macro_rules! from_str_by_name {
+    ($ty:ty, $what:literal) => {
+        impl std::str::FromStr for $ty {
+            type Err = crate::Error;
+
+            /// Parses a lower-case name; [`Error::UnknownName`](crate::Error::UnknownName)
+            /// lists the allowed names otherwise.
+            fn from_str(s: &str) -> crate::Result<$ty> {
+                <$ty>::parse(s).ok_or_else(|| crate::Error::UnknownName {
+                    what: $what,
+                    name: s.to_string(),
+                    allowed: <$ty>::ALL.map(|v| v.name()).join(", "),
+                })
+            }
+        }
+    };
+}
+pub(crate) use from_str_by_name;

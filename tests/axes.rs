@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::run::{case, case_always};
-use common::{contexts, rng};
+use common::run::case_always;
+use common::{contexts, rng, Sweep};
 use rand::rngs::StdRng;
 use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
 
@@ -31,12 +31,9 @@ const SHAPES: &[(&[usize], &[&[i32]])] = &[
     (&[], &[&[0], &[-1], &[]]),
 ];
 
-/// Every shape and axis list of `SHAPES` for `op` over `dtype` (a seeded share of the
-/// operation/type pairs where the sweeps are cut short: see common::sweep_fraction).
-fn shapes_for(op: ReduceOp, dtype: DType, ctx: &Context, rng: &mut StdRng) {
-    if !common::keep_case(rng) {
-        return;
-    }
+/// Every shape and axis list of `SHAPES` for `op` over `dtype`, sampled where the sweeps are cut
+/// short (see common::Sweep: every operation and type still runs at least once).
+fn shapes_for(op: ReduceOp, dtype: DType, ctx: &Context, rng: &mut StdRng, sweep: &mut Sweep) {
     for (shape, axes_list) in SHAPES {
         for keepdim in [false, true] {
             let mut reds = vec![Reduction::new(op).keepdim(keepdim)];
@@ -47,7 +44,9 @@ fn shapes_for(op: ReduceOp, dtype: DType, ctx: &Context, rng: &mut StdRng) {
                 reds.push(Reduction::new(op).axes(axes.to_vec()).keepdim(keepdim));
             }
             for red in reds {
-                case_always(ctx, rng, dtype, shape, &red);
+                if sweep.keep(format_args!("{} {dtype}", op.name()), rng) {
+                    case_always(ctx, rng, dtype, shape, &red);
+                }
             }
         }
     }
@@ -57,17 +56,20 @@ fn shapes_for(op: ReduceOp, dtype: DType, ctx: &Context, rng: &mut StdRng) {
 fn sum_prod_mean_along_axes_all_dtypes() {
     let mut rng = rng("sum_prod_mean_along_axes");
     let ctx = common::ctx();
+    let mut sweep = Sweep::new("sum, prod, mean along axes");
     for op in [ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Mean] {
         for dtype in DType::ALL {
-            shapes_for(op, dtype, ctx, &mut rng);
+            shapes_for(op, dtype, ctx, &mut rng, &mut sweep);
         }
     }
+    sweep.finish();
 }
 
 #[test]
 fn min_max_argmin_argmax_along_axes_all_dtypes() {
     let mut rng = rng("min_max_arg_along_axes");
     let ctx = common::ctx();
+    let mut sweep = Sweep::new("min, max, argmin, argmax along axes");
     for op in [
         ReduceOp::Min,
         ReduceOp::Max,
@@ -75,43 +77,50 @@ fn min_max_argmin_argmax_along_axes_all_dtypes() {
         ReduceOp::Argmax,
     ] {
         for dtype in DType::ALL {
-            shapes_for(op, dtype, ctx, &mut rng);
+            shapes_for(op, dtype, ctx, &mut rng, &mut sweep);
         }
     }
+    sweep.finish();
 }
 
 #[test]
 fn var_std_along_axes_all_dtypes() {
     let mut rng = rng("var_std_along_axes");
     let ctx = common::ctx();
+    let mut sweep = Sweep::new("var, std along axes");
     for op in [ReduceOp::Var, ReduceOp::Std] {
         for dtype in DType::ALL {
-            shapes_for(op, dtype, ctx, &mut rng);
+            shapes_for(op, dtype, ctx, &mut rng, &mut sweep);
         }
         for correction in [0, 2] {
-            case(
-                ctx,
+            if sweep.keep(
+                format_args!("{} correction {correction}", op.name()),
                 &mut rng,
-                DType::F32,
-                &[6, 9],
-                &Reduction::new(op).axes(1).correction(correction),
-            );
+            ) {
+                let red = Reduction::new(op).axes(1).correction(correction);
+                case_always(ctx, &mut rng, DType::F32, &[6, 9], &red);
+            }
         }
     }
+    sweep.finish();
 }
 
 #[test]
 fn whole_array_ops_with_the_fallback_workgroup_step() {
     let mut rng = rng("whole_array_fallback");
-    for ctx in contexts() {
+    let mut sweep = Sweep::new("whole arrays, both workgroup steps");
+    for (i, ctx) in contexts().into_iter().enumerate() {
         for op in ReduceOp::ALL {
             for dtype in DType::ALL {
                 for n in [1usize, 7, 8, 9, 1025, 65_543] {
-                    case(ctx, &mut rng, dtype, &[n], &Reduction::new(op));
+                    if sweep.keep(format_args!("context {i} {} {dtype}", op.name()), &mut rng) {
+                        case_always(ctx, &mut rng, dtype, &[n], &Reduction::new(op));
+                    }
                 }
             }
         }
     }
+    sweep.finish();
 }
 
 #[test]
@@ -190,6 +199,7 @@ fn axes_forms() {
 #[test]
 fn small_workgroups_and_grid_take_the_other_plans() {
     let mut rng = rng("small_grid");
+    let mut sweep = Sweep::new("small workgroups and grid");
     let ctx = Context::with_options(wgpu_reduce::ContextOptions {
         workgroup_size: 64,
         max_workgroups: 4,
@@ -212,14 +222,12 @@ fn small_workgroups_and_grid_take_the_other_plans() {
                 (&[7, 9000][..], &[1][..]),
                 (&[9000, 7][..], &[0][..]),
             ] {
-                case(
-                    &ctx,
-                    &mut rng,
-                    dtype,
-                    shape,
-                    &Reduction::new(op).axes(axes.to_vec()),
-                );
+                if sweep.keep(format_args!("{} {dtype}", op.name()), &mut rng) {
+                    let red = Reduction::new(op).axes(axes.to_vec());
+                    case_always(&ctx, &mut rng, dtype, shape, &red);
+                }
             }
         }
     }
+    sweep.finish();
 }

@@ -654,3 +654,129 @@ fn scan_errors() {
     // Nothing invalid was recorded: the recorder still submits.
     rec.submit().unwrap().wait().unwrap();
 }
+
+/// Names parse into operations and element types; an unknown name is a typed error that lists
+/// what is allowed.
+#[test]
+fn unknown_names_are_typed_errors() {
+    use wgpu_reduce::ScanOp;
+    for op in ReduceOp::ALL {
+        assert_eq!(op.name().parse::<ReduceOp>().unwrap(), op);
+    }
+    for op in ScanOp::ALL {
+        assert_eq!(op.name().parse::<ScanOp>().unwrap(), op);
+    }
+    for d in DType::ALL {
+        assert_eq!(d.name().parse::<DType>().unwrap(), d);
+    }
+    let e = "total".parse::<ReduceOp>().unwrap_err();
+    assert!(matches!(&e, Error::UnknownName { what: "operation", name, .. } if name == "total"));
+    assert!(
+        e.to_string()
+            .contains("sum, prod, min, max, mean, var, std, argmin, argmax"),
+        "{e}"
+    );
+    assert_eq!("cumsum".parse::<ScanOp>().unwrap(), ScanOp::Add);
+    let e = "prefix".parse::<ScanOp>().unwrap_err();
+    assert!(e.to_string().contains("add, min, max"), "{e}");
+    use wgpu_reduce::ScanAlgorithm;
+    assert_eq!(
+        "rts".parse::<ScanAlgorithm>().unwrap(),
+        ScanAlgorithm::ReduceThenScan
+    );
+    assert_eq!(
+        "lookback".parse::<ScanAlgorithm>().unwrap(),
+        ScanAlgorithm::DecoupledFallback
+    );
+    assert_eq!(
+        "auto".parse::<ScanAlgorithm>().unwrap(),
+        ScanAlgorithm::Auto
+    );
+    let e = "fast".parse::<ScanAlgorithm>().unwrap_err();
+    assert!(
+        e.to_string().contains("unknown scan algorithm \"fast\""),
+        "{e}"
+    );
+    let e = "f64".parse::<DType>().unwrap_err();
+    assert!(matches!(
+        &e,
+        Error::UnknownName {
+            what: "element type",
+            ..
+        }
+    ));
+    assert!(e.to_string().contains("f32, i32, u32, f16, bf16"), "{e}");
+}
+
+/// The blocking reductions along axes return what the recorder's do, and refuse bad axes with
+/// the same typed errors.
+#[test]
+fn blocking_axis_one_liners() {
+    let ctx = common::ctx();
+    let mut rng = common::rng("blocking_axis_one_liners");
+    let data = common::random_f32(&mut rng, 4 * 5 * 6);
+    let x = ctx.upload_shaped(&data, &[4, 5, 6]).unwrap();
+    let via_recorder = |red: Reduction| -> Vec<f32> {
+        let mut rec = ctx.recorder();
+        let out = rec.reduce::<f32, f32>(&x, &red).unwrap();
+        let t = rec.read(&out).unwrap();
+        rec.submit().unwrap().wait().unwrap().get(&t).unwrap()
+    };
+    let r = |op| Reduction::new(op);
+    // Exact equality: the same kernels on the same data give the same bits.
+    assert_eq!(
+        ctx.sum_axes(&x, [0, 2]).unwrap(),
+        via_recorder(r(ReduceOp::Sum).axes([0, 2]))
+    );
+    assert_eq!(
+        ctx.prod_axes(&x, 1).unwrap(),
+        via_recorder(r(ReduceOp::Prod).axes(1))
+    );
+    assert_eq!(
+        ctx.min_axes(&x, -1).unwrap(),
+        via_recorder(r(ReduceOp::Min).axes(-1))
+    );
+    assert_eq!(
+        ctx.max_axes(&x, 0).unwrap(),
+        via_recorder(r(ReduceOp::Max).axes(0))
+    );
+    assert_eq!(
+        ctx.mean_axes(&x, 2).unwrap(),
+        via_recorder(r(ReduceOp::Mean).axes(2))
+    );
+    let var = r(ReduceOp::Var).axes(1).correction(0);
+    assert_eq!(ctx.var_axes(&x, 1, 0).unwrap(), via_recorder(var));
+    let std = r(ReduceOp::Std).axes([0, 1]).correction(2);
+    assert_eq!(ctx.std_axes(&x, [0, 1], 2).unwrap(), via_recorder(std));
+    // The sum against the f64 reference: 20 outputs of 6 values each.
+    let sums = ctx.sum_axes(&x, -1).unwrap();
+    assert_eq!(sums.len(), 20);
+    for (o, got) in sums.iter().enumerate() {
+        let want: f64 = data[o * 6..o * 6 + 6].iter().map(|&v| f64::from(v)).sum();
+        assert!(
+            (f64::from(*got) - want).abs() <= 1e-5,
+            "row {o}: {got} vs {want}"
+        );
+    }
+    // argmin/argmax along one axis: indices along it, checked on the host.
+    let idx = ctx.argmax_axis(&x, 2).unwrap();
+    let lo = ctx.argmin_axis(&x, 2).unwrap();
+    for o in 0..20 {
+        let row = &data[o * 6..o * 6 + 6];
+        let (imax, imin) = (0..6).fold((0, 0), |(a, b), i| {
+            (
+                if row[i] > row[a] { i } else { a },
+                if row[i] < row[b] { i } else { b },
+            )
+        });
+        assert_eq!((idx[o] as usize, lo[o] as usize), (imax, imin), "row {o}");
+    }
+    assert_eq!(
+        ctx.sum_axes(&x, 3).unwrap_err(),
+        Error::AxisOutOfRange { axis: 3, ndim: 3 }
+    );
+    assert!(matches!(
+        ctx.argmax_axis(&x, -4),
+        Err(Error::AxisOutOfRange { axis: -4, ndim: 3 })
+    ));
+}

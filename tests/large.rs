@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::rng;
-use common::run::case;
+use common::run::case_always;
+use common::{rng, Sweep};
 use wgpu_reduce::{Context, ContextOptions, DType, Error, ReduceOp, Reduction, Scan, ScanOp};
 
 const LIMIT: u64 = 16 << 10;
@@ -29,13 +29,17 @@ fn whole_arrays_larger_than_a_binding() {
     let ctx = small_binding_ctx();
     let mut rng = rng("whole_arrays_larger_than_a_binding");
     // 4 KiB .. 400 KiB of f32: one piece, a few, and 25 (whose values need pieces again).
+    let mut sweep = Sweep::new("whole arrays in pieces");
     for n in [1000, 4093, 4096 * 3 + 5, 100_003] {
         for op in OPS {
             for dtype in DType::ALL {
-                case(&ctx, &mut rng, dtype, &[n], &Reduction::new(op));
+                if sweep.keep(format_args!("{} {dtype}", op.name()), &mut rng) {
+                    case_always(&ctx, &mut rng, dtype, &[n], &Reduction::new(op));
+                }
             }
         }
     }
+    sweep.finish();
     // The pieces are real: 400 KB of f32 under a 16 KiB limit records one dispatch pair per
     // piece (every window is checked against the limit as it is recorded, in debug builds).
     let x = ctx.upload(&vec![0.5f32; 100_003]).unwrap();
@@ -52,14 +56,14 @@ fn whole_arrays_larger_than_a_binding() {
         50_001.5
     );
     // More pieces than fit one binding's worth of partial values: pieces of pieces.
-    case(
+    case_always(
         &ctx,
         &mut rng,
         DType::F32,
         &[1_500_007],
         &Reduction::new(ReduceOp::Sum),
     );
-    case(
+    case_always(
         &ctx,
         &mut rng,
         DType::U32,
@@ -83,6 +87,7 @@ fn axis_reductions_larger_than_a_binding() {
         // Outputs larger than a binding (results of 16-bit sums are packed in pieces too).
         (&[50_000, 3], &[&[1]]),
     ];
+    let mut sweep = Sweep::new("axis reductions in pieces");
     for (shape, axes_list) in shapes {
         for axes in *axes_list {
             for op in OPS {
@@ -92,12 +97,15 @@ fn axis_reductions_larger_than_a_binding() {
                 for dtype in [DType::F32, DType::I32, DType::F16] {
                     for keepdim in [false, true] {
                         let red = Reduction::new(op).axes(axes.to_vec()).keepdim(keepdim);
-                        case(&ctx, &mut rng, dtype, shape, &red);
+                        if sweep.keep(format_args!("{} {dtype}", op.name()), &mut rng) {
+                            case_always(&ctx, &mut rng, dtype, shape, &red);
+                        }
                     }
                 }
             }
         }
     }
+    sweep.finish();
 }
 
 #[test]

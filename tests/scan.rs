@@ -86,12 +86,13 @@ fn edge_lengths(ctx: &Context) -> Vec<usize> {
 /// Every operation, inclusive and exclusive, both algorithms, `dtypes`, whole arrays of the edge
 /// lengths, on `ctx`.
 fn sweep_whole_arrays(ctx: &Context, rng: &mut StdRng, dtypes: &[DType]) {
+    let mut sweep = common::Sweep::new("whole-array scans");
     for alg in ALGORITHMS {
         for op in ScanOp::ALL {
             for exclusive in [false, true] {
                 for &dtype in dtypes {
                     for n in edge_lengths(ctx) {
-                        if !common::keep_case(rng) {
+                        if !sweep.keep(format_args!("{op:?} {dtype}"), rng) {
                             continue;
                         }
                         let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
@@ -101,6 +102,7 @@ fn sweep_whole_arrays(ctx: &Context, rng: &mut StdRng, dtypes: &[DType]) {
             }
         }
     }
+    sweep.finish();
 }
 
 /// The 32-bit types, whole arrays of lengths 1 .. 37 tiles, on the default context (subgroups
@@ -134,11 +136,12 @@ fn whole_arrays_without_subgroups() {
 fn half_inputs() {
     let mut rng = common::rng("half_inputs");
     let ctx = common::ctx();
+    let mut sweep = common::Sweep::new("16-bit scans");
     for alg in ALGORITHMS {
         for op in [ScanOp::Add, ScanOp::Max] {
             for dtype in [DType::F16, DType::BF16] {
                 for n in edge_lengths(ctx) {
-                    if !common::keep_case(&mut rng) {
+                    if !sweep.keep(format_args!("{op:?} {dtype}"), &mut rng) {
                         continue;
                     }
                     let scan = Scan::new(op).exclusive(n % 2 == 1).algorithm(alg);
@@ -147,6 +150,7 @@ fn half_inputs() {
             }
         }
     }
+    sweep.finish();
 }
 
 /// Rows of many lengths (short rows packed several to a tile, rows of one tile, rows of many
@@ -154,7 +158,8 @@ fn half_inputs() {
 #[test]
 fn rows_of_many_lengths() {
     let mut rng = common::rng("rows_of_many_lengths");
-    for ctx in common::contexts() {
+    let mut sweep = common::Sweep::new("rows of many lengths");
+    for (c, ctx) in common::contexts().into_iter().enumerate() {
         let tile = ctx.scan_tile();
         let lens = [
             1,
@@ -182,7 +187,7 @@ fn rows_of_many_lengths() {
         for &len in &lens {
             for rows in [3, 17] {
                 for (i, alg) in ALGORITHMS.into_iter().enumerate() {
-                    if !common::keep_case(&mut rng) {
+                    if !sweep.keep(format_args!("context {c} {alg:?}"), &mut rng) {
                         continue;
                     }
                     let op = ScanOp::ALL[(len + i) % 3];
@@ -203,6 +208,7 @@ fn rows_of_many_lengths() {
             false,
         );
     }
+    sweep.finish();
 }
 
 /// The look-back's paths: fallback forced (every tile reduces all the tiles before it in its

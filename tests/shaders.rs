@@ -31,11 +31,8 @@ fn to_hlsl(module: &naga::Module, info: &naga::valid::ModuleInfo) -> Result<Stri
 #[test]
 fn every_variant_translates_to_msl_spirv_and_hlsl() {
     let variants = Kernel::all();
-    assert!(
-        variants.len() >= 3600,
-        "expected every whole-array, axis, pack, scan and fill variant, got {}",
-        variants.len()
-    );
+    // 150 whole-array, 2,274 axis, 2 pack, 2,160 scan and 1 fill variants.
+    assert_eq!(variants.len(), 4587, "every variant the library can build");
     let scans = variants
         .iter()
         .filter(|v| matches!(v, Kernel::Scan(_)))
@@ -79,18 +76,144 @@ fn every_variant_translates_to_msl_spirv_and_hlsl() {
 
 #[test]
 fn a_broken_shader_is_caught() {
-    // The checker itself must be able to fail: a variant with a type error in it.
-    let v = Kernel::all()[0];
-    let broken = v.source().replace(
-        "fn identity() -> A { return",
-        "fn identity() -> A { return true; return",
-    );
-    let module = naga::front::wgsl::parse_str(&broken).expect("still parses");
-    let mut validator = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::empty(),
-    );
-    assert!(validator.validate(&module).is_err());
+    // The checker must be able to fail, and fail for the fault put in: the same variant's source
+    // passes the same check (the positive control), and with one type error in its operation's
+    // identity it fails there.
+    for v in [Kernel::all()[0], Kernel::all()[200]] {
+        let src = v.source();
+        v.validate_source(&src, F16Widening::Native)
+            .unwrap_or_else(|e| panic!("control: {} must validate: {e}", v.label()));
+        let broken = src.replacen(
+            "fn identity() -> ",
+            "fn identity() -> bool { return 1u; }\nfn unused_() -> ",
+            1,
+        );
+        assert_ne!(broken, src, "{}: the fault was not put in", v.label());
+        let err = v
+            .validate_source(&broken, F16Widening::Native)
+            .expect_err("a type error must be caught");
+        assert!(
+            err.contains("identity"),
+            "{}: caught for another reason: {err}",
+            v.label()
+        );
+    }
+}
+
+/// Every file in shaders/ is whole WGSL: it parses (naga's parser reads a whole file before it
+/// resolves names, so a syntax error anywhere is reported), and the only error allowed is a
+/// name another file of the variant defines. No file ends in an attribute waiting for a
+/// declaration from elsewhere.
+#[test]
+fn every_shader_file_is_whole_wgsl() {
+    use wgpu_reduce::kernels::source::FILES;
+    let sources: Vec<String> = Kernel::all()
+        .iter()
+        .flat_map(|k| [k.source(), k.source_with(F16Widening::Integer)])
+        .collect();
+    let mut checked = 0;
+    for (name, text) in FILES {
+        if let Err(e) = naga::front::wgsl::parse_str(text) {
+            let msg = e.emit_to_string(text);
+            assert!(
+                msg.starts_with("error: no definition in scope for identifier"),
+                "{name} does not parse on its own: {msg}"
+            );
+        }
+        let code: Vec<&str> = text
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        let last = code.last().copied().unwrap_or("");
+        assert!(
+            !last.starts_with('@'),
+            "{name} ends in an attribute: {last}"
+        );
+        // Each file is used whole by at least one variant (the fill kernel is its file alone).
+        assert!(
+            sources.iter().any(|s| s.contains(text)),
+            "no variant uses {name} whole"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, FILES.len());
+    assert!(checked >= 40, "only {checked} shader files found");
+}
+
+/// The parameter structs the library writes (src/kernels/params.rs) and the WGSL structs the
+/// kernels read agree field by field (name, offset, type) and in their flag bits, read back
+/// from naga's module of one variant of each family.
+#[test]
+fn kernel_parameters_match_their_wgsl_structs() {
+    use wgpu_reduce::kernels::params::*;
+    fn check<P: KernelParams>() {
+        let kernel = *Kernel::all()
+            .iter()
+            .find(|k| k.family() == P::FAMILY)
+            .expect("a variant of the family");
+        let (module, _) = kernel.naga_module().expect("valid");
+        let mut layouter = naga::proc::Layouter::default();
+        layouter.update(module.to_ctx()).expect("layout");
+        let (_, ty) = module
+            .types
+            .iter()
+            .find(|(_, t)| t.name.as_deref() == Some(P::WGSL_STRUCT))
+            .unwrap_or_else(|| panic!("{}: no struct {}", kernel.label(), P::WGSL_STRUCT));
+        let naga::TypeInner::Struct { members, span } = &ty.inner else {
+            panic!("{} is not a struct", P::WGSL_STRUCT)
+        };
+        assert_eq!(
+            *span as usize,
+            std::mem::size_of::<P>(),
+            "{}",
+            P::WGSL_STRUCT
+        );
+        let wgsl: Vec<(String, usize, String)> = members
+            .iter()
+            .map(|m| {
+                let ty = match module.types[m.ty].inner {
+                    naga::TypeInner::Scalar(s) => match s.kind {
+                        naga::ScalarKind::Uint => "u32".to_string(),
+                        naga::ScalarKind::Float => "f32".to_string(),
+                        k => format!("{k:?}"),
+                    },
+                    _ => format!("[u32; {}]", layouter[m.ty].size / 4),
+                };
+                (m.name.clone().unwrap_or_default(), m.offset as usize, ty)
+            })
+            .collect();
+        let rust: Vec<(String, usize, String)> = P::FIELDS
+            .iter()
+            .map(|&(n, o, t)| (n.to_string(), o, t.to_string()))
+            .collect();
+        assert_eq!(
+            rust,
+            wgsl,
+            "{:?} parameters against WGSL {}",
+            P::FAMILY,
+            P::WGSL_STRUCT
+        );
+        for &(name, value) in P::FLAGS {
+            let c = module
+                .constants
+                .iter()
+                .find(|(_, c)| c.name.as_deref() == Some(name))
+                .unwrap_or_else(|| panic!("{}: no WGSL constant {name}", kernel.label()))
+                .1;
+            let naga::Expression::Literal(naga::Literal::U32(v)) =
+                module.global_expressions[c.init]
+            else {
+                panic!("{name} is not a u32 literal");
+            };
+            assert_eq!(v, value, "flag {name} of {:?}", P::FAMILY);
+        }
+    }
+    check::<ReduceParams>();
+    check::<AxisParams>();
+    check::<ScanParams>();
+    check::<PackParams>();
+    check::<FillParams>();
 }
 
 #[test]

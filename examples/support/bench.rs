@@ -84,14 +84,20 @@ pub struct Row {
     pub batch_gpu: Option<Duration>,
 }
 
+/// Reports what a long step is doing (a progress bar's message, or nothing).
+pub type Progress<'a> = &'a dyn Fn(&str);
+
 pub fn measure<T: Element, O: AsF64>(
     ctx: &Context,
     case: &Case,
     x: &GpuArray<T>,
     data: &Data,
+    progress: Progress,
 ) -> wgpu_reduce::Result<Row> {
     let red = &case.red;
+    progress("computing the f64 reference on the CPU");
     let want = reference(data, x.shape(), red);
+    progress("first run (compiles the kernels) and check");
     let (values, _, _) = run_once::<T, O>(ctx, x, red, 1, true, false)?; // warm-up: pipelines, pool
     let read = want.len() == 1;
     let (mut worst, mut ok) = (0f64, true);
@@ -108,16 +114,28 @@ pub fn measure<T: Element, O: AsF64>(
         ok &= good;
     }
     ok &= values.len() == want.len();
+    progress("warming up the GPU");
     crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read, false).map(drop))?;
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
-    for _ in 0..case.repeat {
+    for i in 0..case.repeat {
+        progress(&format!(
+            "timing one call, run {} of {}",
+            i + 1,
+            case.repeat
+        ));
         let (_, _, gpu) = run_once::<T, O>(ctx, x, red, 1, read, true)?;
         gpus.extend(gpu);
         let (_, wall, _) = run_once::<T, O>(ctx, x, red, 1, read, false)?;
         walls.push(wall);
     }
     let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
-    for _ in 0..case.repeat {
+    for i in 0..case.repeat {
+        progress(&format!(
+            "timing batches of {}, run {} of {}",
+            case.batch,
+            i + 1,
+            case.repeat
+        ));
         let (_, wall, gpu) = run_once::<T, O>(ctx, x, red, case.batch, read, true)?;
         bwalls.push(wall / case.batch as u32);
         bgpus.extend(gpu.map(|g| g / case.batch as u32));
@@ -141,32 +159,48 @@ pub fn draw(rng: &mut StdRng, op: ReduceOp) -> f64 {
     }
 }
 
+/// `n` values made by `f`, or an error if the host cannot hold them (instead of an abort).
+pub fn try_vec<T>(n: usize, mut f: impl FnMut() -> T) -> wgpu_reduce::Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        wgpu_reduce::Error::InvalidUse(format!(
+            "the host cannot hold {n} values of {} bytes for the input and its reference",
+            std::mem::size_of::<T>()
+        ))
+    })?;
+    v.extend((0..n).map(|_| f()));
+    Ok(v)
+}
+
 /// Uploads random data of the chosen type and measures it with the chosen result type.
 pub fn shape_row(
     ctx: &Context,
     case: &Case,
     shape: &[usize],
     rng: &mut StdRng,
+    progress: Progress,
 ) -> wgpu_reduce::Result<Row> {
     let n: usize = shape.iter().product();
+    progress("drawing random data");
     let op = case.red.op;
     let out = case.out.unwrap_or(op.default_output(case.dtype));
     // The result type is chosen at run time; the library checks it is allowed for the op.
     macro_rules! by_out {
         ($t:ty, $x:expr, $data:expr) => {
             match out {
-                DType::F32 => measure::<$t, f32>(ctx, case, &$x, &$data),
-                DType::U32 => measure::<$t, u32>(ctx, case, &$x, &$data),
-                DType::I32 => measure::<$t, i32>(ctx, case, &$x, &$data),
-                DType::F16 => measure::<$t, f16>(ctx, case, &$x, &$data),
-                _ => measure::<$t, bf16>(ctx, case, &$x, &$data),
+                DType::F32 => measure::<$t, f32>(ctx, case, &$x, &$data, progress),
+                DType::U32 => measure::<$t, u32>(ctx, case, &$x, &$data, progress),
+                DType::I32 => measure::<$t, i32>(ctx, case, &$x, &$data, progress),
+                DType::F16 => measure::<$t, f16>(ctx, case, &$x, &$data, progress),
+                _ => measure::<$t, bf16>(ctx, case, &$x, &$data, progress),
             }
         };
     }
     macro_rules! floats {
         ($t:ty, $conv:expr) => {{
-            let v: Vec<$t> = (0..n).map(|_| $conv(draw(rng, op))).collect();
-            let data = Data::F(v.iter().map(|&x| x.as_f64()).collect());
+            let v: Vec<$t> = try_vec(n, || $conv(draw(rng, op)))?;
+            let mut it = v.iter();
+            let data = Data::F(try_vec(n, || it.next().map_or(0.0, |&x| x.as_f64()))?);
             let x = ctx.upload_shaped(&v, shape)?;
             drop(v);
             by_out!($t, x, data)
@@ -174,8 +208,9 @@ pub fn shape_row(
     }
     macro_rules! ints {
         ($t:ty, $wrap:expr) => {{
-            let v: Vec<$t> = (0..n).map(|_| rng.gen::<$t>() | 1).collect();
-            let data = $wrap(v.clone());
+            let v: Vec<$t> = try_vec(n, || rng.gen::<$t>() | 1)?;
+            let mut it = v.iter();
+            let data = $wrap(try_vec(n, || it.next().copied().unwrap_or(1))?);
             let x = ctx.upload_shaped(&v, shape)?;
             by_out!($t, x, data)
         }};

@@ -107,3 +107,16 @@ pub fn warm_up<E>(mut f: impl FnMut() -> Result<(), E>) -> Result<(), E> {
         }
     }
 }
+
+/// A spinner on stderr that shows what a long step of `what` is doing (hidden when stderr is
+/// not a terminal).
+pub fn spinner(what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner().with_prefix(what.to_string());
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} {prefix}: {msg} ({elapsed})")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}

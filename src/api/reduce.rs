@@ -777,6 +777,104 @@ impl Recorder {
     }
 }
 
+/// A blocking `Context` method reducing along axes, for one operation and result type.
+macro_rules! context_axes_method {
+    ($(#[$doc:meta])* $name:ident, $op:ident, $out:ty) => {
+        $(#[$doc])*
+        pub fn $name<T: Element>(&self, x: &GpuArray<T>, axes: impl Into<Axes>) -> Result<Vec<$out>> {
+            self.reduce_read(x, &Reduction::new(ReduceOp::$op).axes(axes))
+        }
+    };
+}
+
+/// A blocking `Context` method for var or std along axes, with a correction.
+macro_rules! context_spread_method {
+    ($(#[$doc:meta])* $name:ident, $op:ident) => {
+        $(#[$doc])*
+        pub fn $name<T: Element>(
+            &self,
+            x: &GpuArray<T>,
+            axes: impl Into<Axes>,
+            correction: u32,
+        ) -> Result<Vec<f32>> {
+            let red = Reduction::new(ReduceOp::$op).axes(axes).correction(correction);
+            self.reduce_read(x, &red)
+        }
+    };
+}
+
+impl Context {
+    /// Records `red`, submits, waits and reads the result (one submission, one readback).
+    fn reduce_read<T: Element, O: Element>(
+        &self,
+        x: &GpuArray<T>,
+        red: &Reduction,
+    ) -> Result<Vec<O>> {
+        let mut rec = self.recorder();
+        let out = rec.reduce::<T, O>(x, red)?;
+        let token = rec.read(&out)?;
+        rec.submit()?.wait()?.get(&token)
+    }
+
+    context_axes_method! {
+        /// Sum along `axes`, blocking; the values of the result, row-major. See
+        /// [`Recorder::sum_axes`] to keep the result on the GPU.
+        ///
+        /// ```no_run
+        /// # fn main() -> wgpu_reduce::Result<()> {
+        /// # let ctx = wgpu_reduce::Context::new()?;
+        /// let x = ctx.upload_shaped(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+        /// assert_eq!(ctx.sum_axes(&x, 0)?, vec![5.0, 7.0, 9.0]);
+        /// assert_eq!(ctx.sum_axes(&x, -1)?, vec![6.0, 15.0]);
+        /// # Ok(()) }
+        /// ```
+        sum_axes, Sum, T
+    }
+    context_axes_method! {
+        /// Product along `axes`, blocking (integers wrap).
+        prod_axes, Prod, T
+    }
+    context_axes_method! {
+        /// Minimum along `axes`, blocking (NaN where a reduced element is NaN).
+        min_axes, Min, T
+    }
+    context_axes_method! {
+        /// Maximum along `axes`, blocking (NaN where a reduced element is NaN).
+        max_axes, Max, T
+    }
+    context_axes_method! {
+        /// Mean along `axes` in f32, blocking.
+        mean_axes, Mean, f32
+    }
+
+    context_spread_method! {
+        /// Variance along `axes` in f32 with `correction`, blocking.
+        var_axes, Var
+    }
+    context_spread_method! {
+        /// Standard deviation along `axes` in f32 with `correction`, blocking.
+        std_axes, Std
+    }
+
+    /// Index of the minimum along one `axis`, blocking.
+    pub fn argmin_axis<T: Element>(&self, x: &GpuArray<T>, axis: i32) -> Result<Vec<u32>> {
+        self.reduce_read(x, &Reduction::new(ReduceOp::Argmin).axes(axis))
+    }
+
+    /// Index of the maximum along one `axis`, blocking.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload_shaped(&[1.0f32, 9.0, 9.0, 7.0, 0.0, 2.0], &[2, 3])?;
+    /// assert_eq!(ctx.argmax_axis(&x, 1)?, vec![1, 0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn argmax_axis<T: Element>(&self, x: &GpuArray<T>, axis: i32) -> Result<Vec<u32>> {
+        self.reduce_read(x, &Reduction::new(ReduceOp::Argmax).axes(axis))
+    }
+}
+
 impl Context {
     fn reduce_scalar<T: Element, O: Element>(&self, red: &Reduction, x: &GpuArray<T>) -> Result<O> {
         let mut rec = self.recorder();

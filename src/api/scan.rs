@@ -28,8 +28,8 @@ impl Context {
     /// elements are one tile each, scanned in one pass whichever algorithm is asked for; this
     /// reports [`ScanAlgorithm::ReduceThenScan`] for them.
     ///
-    /// Measured on an H200 (BENCHMARKS.md, eighth session: batches of 10 f32 scans, both
-    /// algorithms in one device call, GPU time per scan), the look-back took 0.81x
+    /// Measured on an H200 (2026-11-30: batches of 10 f32 scans, both algorithms in one run,
+    /// GPU time per scan), the look-back took 0.81x
     /// reduce-then-scan's time for rows of 2 tiles (8192 x 8192), 0.89x for rows of 4 tiles
     /// (4096 x 16384) and 0.89x for one row of 256 tiles (2^20 elements); about the same for rows
     /// of 16 and 64 tiles when the scan is large (0.97x, 1.01x at 2^26 elements); and longer

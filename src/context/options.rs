@@ -44,8 +44,8 @@ pub struct ContextOptions {
     /// allows 512 invocations (and their workgroup memory) per workgroup. Rows of 4097–8192
     /// elements (8189 where the row length is not a multiple of 4: such rows are tiled from the
     /// 16-byte boundary before them, which takes up to 3 elements of slack) are then scanned in
-    /// one pass with no carry between tiles; on the H200 (ninth
-    /// session, BENCHMARKS.md), 8192 x 8192 f32 took 145 µs of GPU time this way against
+    /// one pass with no carry between tiles; on the H200 (2026-11-30),
+    /// 8192 x 8192 f32 took 145 µs of GPU time this way against
     /// 165.5 µs for the look-back over two tiles per row at 256.
     pub scan_row_workgroup_size: u32,
     /// The scan inputs (bytes) whose reduce-then-scan passes take reversed runs (default 32 MiB
@@ -53,8 +53,8 @@ pub struct ContextOptions {
     /// run of tiles, the reduction from the array's start and the downsweep from its end, so
     /// the downsweep first reads what the reduction read last, while it may still be in the L2
     /// cache. Other inputs take tiles `w, w + workgroups, ...` in both passes (every input does
-    /// with an empty range such as `1..=0`). On the H200 (50 MB of L2; BENCHMARKS.md, eleventh
-    /// session) the reversed runs took a 2^24-element f32 scan (64 MiB) from 65.7 to 62.1 µs of
+    /// with an empty range such as `1..=0`). On the H200 (50 MB of L2; 2026-11-30) the
+    /// reversed runs took a 2^24-element f32 scan (64 MiB) from 65.7 to 62.1 µs of
     /// GPU time and 2^25 from 116.0 to 112.8, made no difference at 2^26 and 2^28, and were 3 %
     /// slower at 2^22 (16 MiB, which fits the L2 in either order), hence the lower bound.
     pub scan_reversed_runs_bytes: std::ops::RangeInclusive<u64>,

@@ -16,11 +16,20 @@ impl Kernel {
         &self,
         widening: F16Widening,
     ) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
+        self.validate_source(&self.source_with(widening), widening)
+    }
+
+    /// Parses and validates `src` as this kernel's source would be, with the capabilities this
+    /// kernel is given (subgroups where it uses them, f16-in-f32 for the native widening).
+    pub fn validate_source(
+        &self,
+        src: &str,
+        widening: F16Widening,
+    ) -> Result<(naga::Module, naga::valid::ModuleInfo), String> {
         use naga::valid::{
             Capabilities, ShaderStages, SubgroupOperationSet, ValidationFlags, Validator,
         };
-        let src = self.source_with(widening);
-        let module = naga::front::wgsl::parse_str(&src).map_err(|e| e.emit_to_string(&src))?;
+        let module = naga::front::wgsl::parse_str(src).map_err(|e| e.emit_to_string(src))?;
         let sg = self.uses_subgroups();
         let mut caps = if sg {
             Capabilities::SUBGROUP | Capabilities::SUBGROUP_BARRIER
@@ -38,7 +47,7 @@ impl Kernel {
         }
         let info = validator
             .validate(&module)
-            .map_err(|e| e.emit_to_string(&src))?;
+            .map_err(|e| e.emit_to_string(src))?;
         Ok((module, info))
     }
 

@@ -151,6 +151,8 @@ impl ReduceOp {
     }
 }
 
+crate::error::from_str_by_name!(ReduceOp, "operation");
+
 /// Which axes a reduction runs along.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Axes {

@@ -80,6 +80,8 @@ impl ScanOp {
     }
 }
 
+crate::error::from_str_by_name!(ScanOp, "scan operation");
+
 /// Which scan algorithm runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ScanAlgorithm {
@@ -90,6 +92,24 @@ pub enum ScanAlgorithm {
     ReduceThenScan,
     /// Single pass, decoupled look-back with fallback.
     DecoupledFallback,
+}
+
+impl std::str::FromStr for ScanAlgorithm {
+    type Err = crate::Error;
+
+    /// `auto`, `reduce-then-scan` (or `rts`), `decoupled-fallback` (or `lookback`).
+    fn from_str(s: &str) -> crate::Result<ScanAlgorithm> {
+        match s {
+            "auto" => Ok(ScanAlgorithm::Auto),
+            "reduce-then-scan" | "rts" => Ok(ScanAlgorithm::ReduceThenScan),
+            "decoupled-fallback" | "lookback" => Ok(ScanAlgorithm::DecoupledFallback),
+            _ => Err(crate::Error::UnknownName {
+                what: "scan algorithm",
+                name: s.to_string(),
+                allowed: "auto, reduce-then-scan (rts), decoupled-fallback (lookback)".into(),
+            }),
+        }
+    }
 }
 
 /// What a scan computes: operation, inclusive or exclusive, axis and algorithm.

@@ -97,6 +97,68 @@ pub fn keep_case(rng: &mut StdRng) -> bool {
     f >= 1.0 || rng.gen_bool(f)
 }
 
+/// A sampled sweep over groups of cases (an operation and an element type, say): which cases run
+/// is drawn as [`keep_case`] says, but the first case of every group always runs, so no group is
+/// ever left unchecked. [`Sweep::finish`] asserts that every group ran at least once, that all
+/// cases ran when the sweep is not cut short, and otherwise that at least the share asked for
+/// ran, less four standard deviations.
+pub struct Sweep {
+    name: &'static str,
+    groups: std::collections::BTreeMap<String, (usize, usize)>,
+}
+
+impl Sweep {
+    pub fn new(name: &'static str) -> Sweep {
+        Sweep {
+            name,
+            groups: Default::default(),
+        }
+    }
+
+    /// Whether the next case of `group` runs; counts it.
+    pub fn keep(&mut self, group: impl std::fmt::Display, rng: &mut StdRng) -> bool {
+        let e = self.groups.entry(group.to_string()).or_default();
+        e.0 += 1;
+        let keep = e.1 == 0 || keep_case(rng);
+        if keep {
+            e.1 += 1;
+        }
+        keep
+    }
+
+    /// Checks the counts (see [`Sweep`]) and returns the cases checked.
+    pub fn finish(self) -> usize {
+        let f = sweep_fraction();
+        let total: usize = self.groups.values().map(|g| g.0).sum();
+        let checked: usize = self.groups.values().map(|g| g.1).sum();
+        for (group, (n, k)) in &self.groups {
+            assert!(
+                *k >= 1,
+                "{}: group {group} checked none of {n} cases",
+                self.name
+            );
+        }
+        let groups = self.groups.len();
+        let sampled = (total - groups) as f64;
+        let floor = groups as f64 + f * sampled - 4.0 * (f * (1.0 - f) * sampled).sqrt();
+        let want = if f >= 1.0 {
+            total
+        } else {
+            floor.max(groups as f64) as usize
+        };
+        assert!(
+            checked >= want,
+            "{}: checked {checked} of {total} cases, want at least {want} (fraction {f})",
+            self.name
+        );
+        println!(
+            "{}: checked {checked} of {total} cases in {groups} groups (fraction {f})",
+            self.name
+        );
+        checked
+    }
+}
+
 pub fn random_f32(rng: &mut StdRng, n: usize) -> Vec<f32> {
     (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect()
 }

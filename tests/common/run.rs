@@ -242,14 +242,7 @@ pub fn data_for(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data 
 }
 
 /// Runs `red` on random data of `dtype` and `shape`, for every allowed result type, and checks
-/// values and shape against the reference.
-pub fn case(ctx: &Context, rng: &mut StdRng, dtype: DType, shape: &[usize], red: &Reduction) {
-    if super::keep_case(rng) {
-        case_always(ctx, rng, dtype, shape, red);
-    }
-}
-
-/// [`case`], whatever the sweep fraction.
+/// values and shape against the reference (a sweep samples its calls: see `common::Sweep`).
 pub fn case_always(
     ctx: &Context,
     rng: &mut StdRng,

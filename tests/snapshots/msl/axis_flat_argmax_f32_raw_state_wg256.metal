@@ -5,17 +5,18 @@
 using metal::uint;
 
 struct _mslBufferSizes {
-    uint size1;
+    uint size0;
     uint size2;
-    uint size3;
+    uint size4;
 };
 
 typedef float V;
+typedef float SRC;
 struct ArgState {
     V v;
     uint i;
 };
-typedef float SRC;
+typedef SRC type_2[1];
 struct AxisParams {
     uint outer;
     uint r;
@@ -34,14 +35,8 @@ struct AxisParams {
     uint j_base;
     uint pad3_;
 };
-typedef SRC type_3[1];
-typedef metal::float4 type_5[1];
-typedef ArgState type_9[1];
-struct Best {
-    metal::int4 k;
-    metal::uint4 w;
-};
-struct type_11 {
+typedef ArgState type_7[1];
+struct type_10 {
     ArgState inner[256];
 };
 struct ColShape {
@@ -54,10 +49,27 @@ struct ColTile {
     uint o;
     uint tile;
 };
+struct Best {
+    metal::int4 k;
+    metal::uint4 w;
+};
+typedef metal::float4 type_12[1];
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
+constant bool ARGMAX = true;
 constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
+constant uint ACCUMULATE = 2u;
+constant uint FINAL = 1u;
+
+V elem_at(
+    uint k,
+    device type_2 const& src,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    SRC _e3 = src[k];
+    return static_cast<float>(_e3);
+}
 
 float f32_from_bits(
     uint b
@@ -71,10 +83,22 @@ float neg_inf(
     return _e1;
 }
 
-ArgState identity(
+float lowest(
 ) {
     float _e0 = neg_inf();
-    return ArgState {_e0, 4294967295u};
+    return _e0;
+}
+
+float pos_inf(
+) {
+    float _e1 = f32_from_bits(2139095040u);
+    return _e1;
+}
+
+float highest(
+) {
+    float _e0 = pos_inf();
+    return _e0;
 }
 
 bool is_nan(
@@ -83,11 +107,32 @@ bool is_nan(
     return (as_type<uint>(x) & 2147483647u) > 2139095040u;
 }
 
+bool has_nan(
+    float v
+) {
+    bool _e1 = is_nan(v);
+    return _e1;
+}
+
 uint fkey(
     float x_1
 ) {
     uint b_9 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
     return ((b_9 & 2147483648u) != 0u) ? ~(b_9) : (b_9 | 2147483648u);
+}
+
+uint arg_key(
+    float v_1
+) {
+    uint _e1 = fkey(v_1);
+    return _e1;
+}
+
+ArgState identity(
+) {
+    float _e0 = highest();
+    float _e1 = lowest();
+    return ArgState {ARGMAX ? _e1 : _e0, 4294967295u};
 }
 
 ArgState combine(
@@ -98,8 +143,8 @@ ArgState combine(
     bool local_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    bool _e3 = is_nan(a.v);
-    bool _e5 = is_nan(b_1.v);
+    bool _e3 = has_nan(a.v);
+    bool _e5 = has_nan(b_1.v);
     if (!(_e3)) {
         local = _e5;
     } else {
@@ -124,38 +169,28 @@ ArgState combine(
         }
         return a;
     }
-    uint _e25 = fkey(b_1.v);
-    uint _e27 = fkey(a.v);
-    if (_e25 > _e27) {
+    uint _e25 = arg_key(b_1.v);
+    uint _e27 = arg_key(a.v);
+    if (ARGMAX ? (_e25 > _e27) : (_e25 < _e27)) {
         return b_1;
     }
-    uint _e30 = fkey(b_1.v);
-    uint _e32 = fkey(a.v);
-    if (_e30 == _e32) {
+    if (_e25 == _e27) {
         local_3 = b_1.i < a.i;
     } else {
         local_3 = false;
     }
-    bool _e40 = local_3;
-    if (_e40) {
+    bool _e39 = local_3;
+    if (_e39) {
         return b_1;
     }
     return a;
 }
 
-ArgState load(
-    uint k0_,
-    uint j0_,
-    constant AxisParams& params,
-    device type_3 const& src,
-    constant _mslBufferSizes& _buffer_sizes
+ArgState from_elem(
+    V x_2,
+    uint j
 ) {
-    uint _e4 = params.src_base;
-    uint k_6 = _e4 + k0_;
-    uint _e8 = params.j_base;
-    uint j_4 = _e8 + j0_;
-    SRC _e12 = src[k_6];
-    return ArgState {static_cast<float>(_e12), j_4};
+    return ArgState {x_2, j};
 }
 
 uint finalize(
@@ -165,23 +200,39 @@ uint finalize(
 }
 
 metal::bool4 better4_(
-    metal::int4 k,
+    metal::int4 k_1,
     metal::int4 best
 ) {
-    return k > best;
+    return metal::select(k_1 < best, k_1 > best, metal::bool4(true));
+}
+
+ArgState load(
+    uint k0_,
+    uint j0_,
+    device type_2 const& src,
+    constant AxisParams& params,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e4 = params.src_base;
+    uint k_7 = _e4 + k0_;
+    uint _e8 = params.j_base;
+    uint j_5 = _e8 + j0_;
+    V _e10 = elem_at(k_7, src, _buffer_sizes);
+    ArgState _e11 = from_elem(_e10, j_5);
+    return _e11;
 }
 
 void store(
     uint o,
     ArgState s_1,
     constant AxisParams& params,
-    device type_9& dst,
+    device type_7& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e4 = params.dst_base;
     uint at = _e4 + o;
     uint _e8 = params.flags;
-    if ((_e8 & 2u) != 0u) {
+    if ((_e8 & ACCUMULATE) != 0u) {
         ArgState _e17 = dst[at];
         ArgState _e18 = combine(_e17, s_1);
         dst[at] = _e18;
@@ -192,12 +243,6 @@ void store(
     }
 }
 
-float pos_inf(
-) {
-    float _e1 = f32_from_bits(2139095040u);
-    return _e1;
-}
-
 float quiet_nan(
 ) {
     float _e1 = f32_from_bits(2143289344u);
@@ -205,23 +250,23 @@ float quiet_nan(
 }
 
 metal::bool4 is_nan4_(
-    metal::float4 x_2
+    metal::float4 x_3
 ) {
-    return (as_type<metal::uint4>(x_2) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+    return (as_type<metal::uint4>(x_3) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
 }
 
 metal::uint4 fkey4_(
-    metal::float4 x_3
+    metal::float4 x_4
 ) {
-    metal::uint4 raw = as_type<metal::uint4>(x_3);
+    metal::uint4 raw = as_type<metal::uint4>(x_4);
     metal::uint4 b_10 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
     return metal::select(b_10 | metal::uint4(2147483648u), ~(b_10), (b_10 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
-    uint k_1
+    uint k_2
 ) {
-    return as_type<float>(((k_1 & 2147483648u) != 0u) ? (k_1 & 2147483647u) : ~(k_1));
+    return as_type<float>(((k_2 & 2147483648u) != 0u) ? (k_2 & 2147483647u) : ~(k_2));
 }
 
 float fmin_exact(
@@ -262,25 +307,25 @@ metal::float4 fmax4_exact(
 
 float bf16_at(
     uint w,
-    uint k_2
+    uint k_3
 ) {
-    return as_type<float>(((k_2 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
+    return as_type<float>(((k_3 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
 }
 
 metal::float4 bf16_lo4_(
-    metal::uint4 x_4
+    metal::uint4 x_5
 ) {
-    return as_type<metal::float4>(x_4 << metal::uint4(16u));
+    return as_type<metal::float4>(x_5 << metal::uint4(16u));
 }
 
 metal::float4 bf16_hi4_(
-    metal::uint4 x_5
+    metal::uint4 x_6
 ) {
-    return as_type<metal::float4>(x_5 & metal::uint4(4294901760u));
+    return as_type<metal::float4>(x_6 & metal::uint4(4294901760u));
 }
 
 uint f32_to_f16_bits(
-    float x_6
+    float x_7
 ) {
     uint h = {};
     bool local_4 = {};
@@ -288,7 +333,7 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_11 = as_type<uint>(x_6);
+    uint b_11 = as_type<uint>(x_7);
     uint sign = (b_11 >> 16u) & 32768u;
     uint e = (b_11 >> 23u) & 255u;
     uint m = b_11 & 8388607u;
@@ -352,38 +397,657 @@ uint f32_to_f16_bits(
 }
 
 uint f32_to_bf16_bits(
-    float x_7
+    float x_8
 ) {
-    uint b_12 = as_type<uint>(x_7);
+    uint b_12 = as_type<uint>(x_8);
     if ((b_12 & 2147483647u) > 2139095040u) {
         return (b_12 >> 16u) | 64u;
     }
     return ((b_12 + 32767u) + ((b_12 >> 16u) & 1u)) >> 16u;
 }
 
-metal::int4 arg_key4_(
-    metal::float4 x_8
+uint naga_div(uint lhs, uint rhs) {
+    return lhs / metal::select(rhs, 1u, rhs == 0u);
+}
+
+void reduce_rows(
+    uint lid_1,
+    metal::uint3 wid_1,
+    device type_2 const& src,
+    constant AxisParams& params,
+    device type_7& dst,
+    threadgroup type_10& scratch,
+    constant _mslBufferSizes& _buffer_sizes
 ) {
-    metal::int4 i = as_type<metal::int4>(x_8);
-    metal::int4 m_1 = i >> metal::uint4(31u);
-    metal::int4 k_7 = as_type<metal::int4>(as_type<metal::uint4>(i ^ (m_1 & metal::int4(2147483647))) - as_type<metal::uint4>(m_1));
-    metal::bool4 nan = (as_type<metal::uint4>(x_8) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
-    return metal::select(k_7, metal::int4(2147483647), nan);
+    ArgState acc0_ = {};
+    ArgState acc1_ = {};
+    ArgState acc2_ = {};
+    ArgState acc3_ = {};
+    uint j_1 = {};
+    uint s_2 = {};
+    bool local_8 = {};
+    uint _e5 = params.groups_x;
+    uint g_3 = (wid_1.y * _e5) + wid_1.x;
+    uint _e11 = params.groups;
+    if (g_3 >= _e11) {
+        return;
+    }
+    uint shift_1 = params.lanes_shift;
+    uint lanes = 1u << shift_1;
+    uint split_1 = wid_1.z;
+    uint row = (g_3 << (WG_SHIFT - shift_1)) + (lid_1 >> shift_1);
+    uint lane = lid_1 & (lanes - 1u);
+    ArgState _e27 = identity();
+    acc0_ = _e27;
+    uint _e31 = params.outer;
+    if (row < _e31) {
+        ArgState _e33 = acc0_;
+        acc1_ = _e33;
+        ArgState _e35 = acc0_;
+        acc2_ = _e35;
+        ArgState _e37 = acc0_;
+        acc3_ = _e37;
+        uint _e41 = params.chunk;
+        uint start = split_1 * _e41;
+        uint _e45 = params.chunk;
+        uint _e49 = params.r;
+        uint end = metal::min(start + _e45, _e49);
+        uint _e53 = params.r;
+        uint base = row * _e53;
+        j_1 = start + lane;
+        uint2 loop_bound = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound == uint2(0u))) { break; }
+            loop_bound -= uint2(loop_bound.y == 0u, 1u);
+            uint _e57 = j_1;
+            if ((_e57 + (3u * lanes)) < end) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e62 = acc0_;
+                uint _e63 = j_1;
+                uint _e65 = j_1;
+                ArgState _e66 = load(base + _e63, _e65, src, params, _buffer_sizes);
+                ArgState _e67 = combine(_e62, _e66);
+                acc0_ = _e67;
+                ArgState _e68 = acc1_;
+                uint _e69 = j_1;
+                uint _e72 = j_1;
+                ArgState _e74 = load((base + _e69) + lanes, _e72 + lanes, src, params, _buffer_sizes);
+                ArgState _e75 = combine(_e68, _e74);
+                acc1_ = _e75;
+                ArgState _e76 = acc2_;
+                uint _e77 = j_1;
+                uint _e82 = j_1;
+                ArgState _e86 = load((base + _e77) + (2u * lanes), _e82 + (2u * lanes), src, params, _buffer_sizes);
+                ArgState _e87 = combine(_e76, _e86);
+                acc2_ = _e87;
+                ArgState _e88 = acc3_;
+                uint _e89 = j_1;
+                uint _e94 = j_1;
+                ArgState _e98 = load((base + _e89) + (3u * lanes), _e94 + (3u * lanes), src, params, _buffer_sizes);
+                ArgState _e99 = combine(_e88, _e98);
+                acc3_ = _e99;
+                uint _e100 = j_1;
+                j_1 = _e100 + (4u * lanes);
+            }
+        }
+        uint2 loop_bound_1 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_1 == uint2(0u))) { break; }
+            loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
+            uint _e104 = j_1;
+            if (_e104 < end) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e106 = acc0_;
+                uint _e107 = j_1;
+                uint _e109 = j_1;
+                ArgState _e110 = load(base + _e107, _e109, src, params, _buffer_sizes);
+                ArgState _e111 = combine(_e106, _e110);
+                acc0_ = _e111;
+                uint _e112 = j_1;
+                j_1 = _e112 + lanes;
+            }
+        }
+        ArgState _e114 = acc0_;
+        ArgState _e115 = acc1_;
+        ArgState _e116 = combine(_e114, _e115);
+        ArgState _e117 = acc2_;
+        ArgState _e118 = acc3_;
+        ArgState _e119 = combine(_e117, _e118);
+        ArgState _e120 = combine(_e116, _e119);
+        acc0_ = _e120;
+    }
+    ArgState _e123 = acc0_;
+    scratch.inner[lid_1] = _e123;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_2 = naga_div(lanes, 2u);
+    uint2 loop_bound_2 = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e143 = s_2;
+            s_2 = _e143 >> 1u;
+        }
+        loop_init = false;
+        uint _e127 = s_2;
+        if (_e127 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e130 = s_2;
+            if (lane < _e130) {
+                ArgState _e136 = scratch.inner[lid_1];
+                uint _e138 = s_2;
+                ArgState _e141 = scratch.inner[lid_1 + _e138];
+                ArgState _e142 = combine(_e136, _e141);
+                scratch.inner[lid_1] = _e142;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    if (lane == 0u) {
+        uint _e152 = params.outer;
+        local_8 = row < _e152;
+    } else {
+        local_8 = false;
+    }
+    bool _e155 = local_8;
+    if (_e155) {
+        uint _e158 = params.splits;
+        ArgState _e163 = scratch.inner[lid_1];
+        store((row * _e158) + split_1, _e163, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+ColShape col_shape(
+    constant AxisParams& params
+) {
+    uint _e3 = params.lanes_shift;
+    uint _e8 = params.lanes_shift;
+    return ColShape {1u << _e3, WG >> _e8};
+}
+
+ColTile col_tile(
+    uint lid_2,
+    uint g,
+    constant AxisParams& params
+) {
+    uint o_1 = 0u;
+    uint tile = {};
+    uint shift_2 = params.lanes_shift;
+    tile = g;
+    uint _e10 = params.outer;
+    if (_e10 > 1u) {
+        uint _e15 = params.tiles;
+        o_1 = naga_div(g, _e15);
+        uint _e17 = o_1;
+        uint _e20 = params.tiles;
+        tile = g - (_e17 * _e20);
+    }
+    uint _e29 = o_1;
+    uint _e30 = tile;
+    return ColTile {lid_2 & ((1u << shift_2) - 1u), lid_2 >> shift_2, _e29, _e30};
+}
+
+void reduce_cols(
+    uint lid_3,
+    metal::uint3 wid_2,
+    device type_2 const& src,
+    constant AxisParams& params,
+    device type_7& dst,
+    threadgroup type_10& scratch,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    ArgState acc0_1 = {};
+    ArgState acc1_1 = {};
+    ArgState acc2_1 = {};
+    ArgState acc3_1 = {};
+    uint j_2 = {};
+    uint k_4 = {};
+    uint s_3 = {};
+    bool local_9 = {};
+    uint _e5 = params.groups_x;
+    uint g_4 = (wid_2.y * _e5) + wid_2.x;
+    uint _e11 = params.groups;
+    if (g_4 >= _e11) {
+        return;
+    }
+    ColTile _e13 = col_tile(lid_3, g_4, params);
+    ColShape _e14 = col_shape(params);
+    uint cols = _e14.cols;
+    uint slices = _e14.slices;
+    uint ty = _e13.ty;
+    uint o_3 = _e13.o;
+    uint split_2 = wid_2.z;
+    uint _e23 = params.lanes_shift;
+    uint i = (_e13.tile << _e23) + _e13.tx;
+    uint inner = params.inner;
+    ArgState _e30 = identity();
+    acc0_1 = _e30;
+    if (i < inner) {
+        ArgState _e33 = acc0_1;
+        acc1_1 = _e33;
+        ArgState _e35 = acc0_1;
+        acc2_1 = _e35;
+        ArgState _e37 = acc0_1;
+        acc3_1 = _e37;
+        uint _e41 = params.chunk;
+        uint start_1 = split_2 * _e41;
+        uint _e45 = params.chunk;
+        uint _e49 = params.r;
+        uint end_1 = metal::min(start_1 + _e45, _e49);
+        uint step = slices * inner;
+        j_2 = start_1 + ty;
+        uint _e56 = params.r;
+        uint _e58 = j_2;
+        k_4 = (((o_3 * _e56) + _e58) * inner) + i;
+        uint2 loop_bound_3 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+            loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+            uint _e63 = j_2;
+            if ((_e63 + (3u * slices)) < end_1) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e68 = acc0_1;
+                uint _e69 = k_4;
+                uint _e70 = j_2;
+                ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
+                ArgState _e72 = combine(_e68, _e71);
+                acc0_1 = _e72;
+                ArgState _e73 = acc1_1;
+                uint _e74 = k_4;
+                uint _e76 = j_2;
+                ArgState _e78 = load(_e74 + step, _e76 + slices, src, params, _buffer_sizes);
+                ArgState _e79 = combine(_e73, _e78);
+                acc1_1 = _e79;
+                ArgState _e80 = acc2_1;
+                uint _e81 = k_4;
+                uint _e85 = j_2;
+                ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), src, params, _buffer_sizes);
+                ArgState _e90 = combine(_e80, _e89);
+                acc2_1 = _e90;
+                ArgState _e91 = acc3_1;
+                uint _e92 = k_4;
+                uint _e96 = j_2;
+                ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), src, params, _buffer_sizes);
+                ArgState _e101 = combine(_e91, _e100);
+                acc3_1 = _e101;
+                uint _e102 = j_2;
+                j_2 = _e102 + (4u * slices);
+                uint _e106 = k_4;
+                k_4 = _e106 + (4u * step);
+            }
+        }
+        uint2 loop_bound_4 = uint2(4294967295u);
+        while(true) {
+            if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+            loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+            uint _e110 = j_2;
+            if (_e110 < end_1) {
+            } else {
+                break;
+            }
+            {
+                ArgState _e112 = acc0_1;
+                uint _e113 = k_4;
+                uint _e114 = j_2;
+                ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
+                ArgState _e116 = combine(_e112, _e115);
+                acc0_1 = _e116;
+                uint _e117 = j_2;
+                j_2 = _e117 + slices;
+                uint _e119 = k_4;
+                k_4 = _e119 + step;
+            }
+        }
+        ArgState _e121 = acc0_1;
+        ArgState _e122 = acc1_1;
+        ArgState _e123 = combine(_e121, _e122);
+        ArgState _e124 = acc2_1;
+        ArgState _e125 = acc3_1;
+        ArgState _e126 = combine(_e124, _e125);
+        ArgState _e127 = combine(_e123, _e126);
+        acc0_1 = _e127;
+    }
+    ArgState _e130 = acc0_1;
+    scratch.inner[lid_3] = _e130;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_3 = naga_div(slices, 2u);
+    uint2 loop_bound_5 = uint2(4294967295u);
+    bool loop_init_1 = true;
+    while(true) {
+        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e151 = s_3;
+            s_3 = _e151 >> 1u;
+        }
+        loop_init_1 = false;
+        uint _e134 = s_3;
+        if (_e134 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e137 = s_3;
+            if (ty < _e137) {
+                ArgState _e143 = scratch.inner[lid_3];
+                uint _e145 = s_3;
+                ArgState _e149 = scratch.inner[lid_3 + (_e145 * cols)];
+                ArgState _e150 = combine(_e143, _e149);
+                scratch.inner[lid_3] = _e150;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    if (ty == 0u) {
+        local_9 = i < inner;
+    } else {
+        local_9 = false;
+    }
+    bool _e160 = local_9;
+    if (_e160) {
+        uint _e163 = params.splits;
+        ArgState _e170 = scratch.inner[lid_3];
+        store((((o_3 * _e163) + split_2) * inner) + i, _e170, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void reduce_rows_wide(
+    uint lid_4,
+    uint g_1,
+    device type_2 const& src,
+    constant AxisParams& params,
+    device type_7& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    ArgState a0_ = {};
+    ArgState a1_ = {};
+    ArgState a2_ = {};
+    ArgState a3_ = {};
+    uint j_3 = 0u;
+    uint r = params.r;
+    uint row0_ = ((g_1 * 4u) * WG) + lid_4;
+    uint row1_ = row0_ + WG;
+    uint row2_ = row0_ + 512u;
+    uint row3_ = row0_ + 768u;
+    uint outer = params.outer;
+    ArgState _e19 = identity();
+    a0_ = _e19;
+    ArgState _e21 = a0_;
+    a1_ = _e21;
+    ArgState _e23 = a0_;
+    a2_ = _e23;
+    ArgState _e25 = a0_;
+    a3_ = _e25;
+    uint2 loop_bound_6 = uint2(4294967295u);
+    bool loop_init_2 = true;
+    while(true) {
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (!loop_init_2) {
+            uint _e64 = j_3;
+            j_3 = _e64 + 1u;
+        }
+        loop_init_2 = false;
+        uint _e29 = j_3;
+        if (_e29 < r) {
+        } else {
+            break;
+        }
+        {
+            if (row0_ < outer) {
+                ArgState _e32 = a0_;
+                uint _e34 = j_3;
+                uint _e36 = j_3;
+                ArgState _e37 = load((row0_ * r) + _e34, _e36, src, params, _buffer_sizes);
+                ArgState _e38 = combine(_e32, _e37);
+                a0_ = _e38;
+            }
+            if (row1_ < outer) {
+                ArgState _e40 = a1_;
+                uint _e42 = j_3;
+                uint _e44 = j_3;
+                ArgState _e45 = load((row1_ * r) + _e42, _e44, src, params, _buffer_sizes);
+                ArgState _e46 = combine(_e40, _e45);
+                a1_ = _e46;
+            }
+            if (row2_ < outer) {
+                ArgState _e48 = a2_;
+                uint _e50 = j_3;
+                uint _e52 = j_3;
+                ArgState _e53 = load((row2_ * r) + _e50, _e52, src, params, _buffer_sizes);
+                ArgState _e54 = combine(_e48, _e53);
+                a2_ = _e54;
+            }
+            if (row3_ < outer) {
+                ArgState _e56 = a3_;
+                uint _e58 = j_3;
+                uint _e60 = j_3;
+                ArgState _e61 = load((row3_ * r) + _e58, _e60, src, params, _buffer_sizes);
+                ArgState _e62 = combine(_e56, _e61);
+                a3_ = _e62;
+            }
+        }
+    }
+    if (row0_ < outer) {
+        ArgState _e67 = a0_;
+        store(row0_, _e67, params, dst, _buffer_sizes);
+    }
+    if (row1_ < outer) {
+        ArgState _e69 = a1_;
+        store(row1_, _e69, params, dst, _buffer_sizes);
+    }
+    if (row2_ < outer) {
+        ArgState _e71 = a2_;
+        store(row2_, _e71, params, dst, _buffer_sizes);
+    }
+    if (row3_ < outer) {
+        ArgState _e73 = a3_;
+        store(row3_, _e73, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void reduce_cols_wide(
+    uint lid_5,
+    uint g_2,
+    uint split,
+    device type_2 const& src,
+    constant AxisParams& params,
+    device type_7& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint o_2 = 0u;
+    uint tile_1 = {};
+    ArgState a0_1 = {};
+    ArgState a1_1 = {};
+    ArgState a2_1 = {};
+    ArgState a3_1 = {};
+    uint j_4 = {};
+    tile_1 = g_2;
+    uint _e8 = params.outer;
+    if (_e8 > 1u) {
+        uint _e13 = params.tiles;
+        o_2 = naga_div(g_2, _e13);
+        uint _e15 = o_2;
+        uint _e18 = params.tiles;
+        tile_1 = g_2 - (_e15 * _e18);
+    }
+    uint inner_1 = params.inner;
+    uint _e24 = tile_1;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
+    uint i1_ = i0_ + WG;
+    uint i2_ = i0_ + 512u;
+    uint i3_ = i0_ + 768u;
+    uint _e38 = params.chunk;
+    uint start_2 = split * _e38;
+    uint _e42 = params.chunk;
+    uint _e46 = params.r;
+    uint end_2 = metal::min(start_2 + _e42, _e46);
+    ArgState _e48 = identity();
+    a0_1 = _e48;
+    ArgState _e50 = a0_1;
+    a1_1 = _e50;
+    ArgState _e52 = a0_1;
+    a2_1 = _e52;
+    ArgState _e54 = a0_1;
+    a3_1 = _e54;
+    j_4 = start_2;
+    uint2 loop_bound_7 = uint2(4294967295u);
+    bool loop_init_3 = true;
+    while(true) {
+        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
+        if (!loop_init_3) {
+            uint _e92 = j_4;
+            j_4 = _e92 + 1u;
+        }
+        loop_init_3 = false;
+        uint _e57 = j_4;
+        if (_e57 < end_2) {
+        } else {
+            break;
+        }
+        {
+            uint _e59 = o_2;
+            uint _e62 = params.r;
+            uint _e64 = j_4;
+            uint k_8 = ((_e59 * _e62) + _e64) * inner_1;
+            if (i0_ < inner_1) {
+                ArgState _e68 = a0_1;
+                uint _e70 = j_4;
+                ArgState _e71 = load(k_8 + i0_, _e70, src, params, _buffer_sizes);
+                ArgState _e72 = combine(_e68, _e71);
+                a0_1 = _e72;
+            }
+            if (i1_ < inner_1) {
+                ArgState _e74 = a1_1;
+                uint _e76 = j_4;
+                ArgState _e77 = load(k_8 + i1_, _e76, src, params, _buffer_sizes);
+                ArgState _e78 = combine(_e74, _e77);
+                a1_1 = _e78;
+            }
+            if (i2_ < inner_1) {
+                ArgState _e80 = a2_1;
+                uint _e82 = j_4;
+                ArgState _e83 = load(k_8 + i2_, _e82, src, params, _buffer_sizes);
+                ArgState _e84 = combine(_e80, _e83);
+                a2_1 = _e84;
+            }
+            if (i3_ < inner_1) {
+                ArgState _e86 = a3_1;
+                uint _e88 = j_4;
+                ArgState _e89 = load(k_8 + i3_, _e88, src, params, _buffer_sizes);
+                ArgState _e90 = combine(_e86, _e89);
+                a3_1 = _e90;
+            }
+        }
+    }
+    uint _e94 = o_2;
+    uint _e97 = params.splits;
+    uint out = ((_e94 * _e97) + split) * inner_1;
+    if (i0_ < inner_1) {
+        ArgState _e103 = a0_1;
+        store(out + i0_, _e103, params, dst, _buffer_sizes);
+    }
+    if (i1_ < inner_1) {
+        ArgState _e106 = a1_1;
+        store(out + i1_, _e106, params, dst, _buffer_sizes);
+    }
+    if (i2_ < inner_1) {
+        ArgState _e109 = a2_1;
+        store(out + i2_, _e109, params, dst, _buffer_sizes);
+    }
+    if (i3_ < inner_1) {
+        ArgState _e112 = a3_1;
+        store(out + i3_, _e112, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void rows_wide_entry(
+    uint lid_6,
+    metal::uint3 wid_3,
+    device type_2 const& src,
+    constant AxisParams& params,
+    device type_7& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.groups_x;
+    uint g_5 = (wid_3.y * _e5) + wid_3.x;
+    uint _e11 = params.groups;
+    if (g_5 < _e11) {
+        reduce_rows_wide(lid_6, g_5, src, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void cols_wide_entry(
+    uint lid_7,
+    metal::uint3 wid_4,
+    device type_2 const& src,
+    constant AxisParams& params,
+    device type_7& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.groups_x;
+    uint g_6 = (wid_4.y * _e5) + wid_4.x;
+    uint _e11 = params.groups;
+    if (g_6 < _e11) {
+        reduce_cols_wide(lid_7, g_6, wid_4.z, src, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+metal::int4 arg_key4_(
+    metal::float4 x_9
+) {
+    metal::int4 i_1 = as_type<metal::int4>(x_9);
+    metal::int4 m_1 = i_1 >> metal::uint4(31u);
+    metal::int4 k_9 = as_type<metal::int4>(as_type<metal::uint4>(i_1 ^ (m_1 & metal::int4(2147483647))) - as_type<metal::uint4>(m_1));
+    metal::bool4 nan = (as_type<metal::uint4>(x_9) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+    return metal::select(k_9, metal::int4(2147483647), nan);
 }
 
 float arg_unkey(
-    int k_3
+    int k_5
 ) {
-    int k2_ = as_type<int>(as_type<uint>(k_3) + as_type<uint>(k_3 >> 31u));
+    int k2_ = as_type<int>(as_type<uint>(k_5) + as_type<uint>(k_5 >> 31u));
     return as_type<float>(k2_ ^ ((k2_ >> 31u) & 2147483647));
 }
 
 Best best_step(
     Best b_6,
-    metal::float4 x_9,
+    metal::float4 x_10,
     uint w_1
 ) {
-    metal::int4 _e3 = arg_key4_(x_9);
+    metal::int4 _e3 = arg_key4_(x_10);
     metal::bool4 _e5 = better4_(_e3, b_6.k);
     return Best {metal::select(b_6.k, _e3, _e5), metal::select(b_6.w, metal::uint4(w_1), _e5)};
 }
@@ -411,18 +1075,14 @@ Best best_merge(
     return Best {metal::select(a_5.k, b_8.k, take), metal::select(a_5.w, b_8.w, take)};
 }
 
-uint naga_div(uint lhs, uint rhs) {
-    return lhs / metal::select(rhs, 1u, rhs == 0u);
-}
-
 void reduce_flat(
-    uint lid_1,
-    metal::uint3 wid_1,
+    uint lid_8,
+    metal::uint3 wid_5,
+    device type_2 const& src,
     constant AxisParams& params,
-    device type_3 const& src,
-    device type_5 const& src_vec,
-    device type_9& dst,
-    threadgroup type_11& scratch,
+    device type_7& dst,
+    threadgroup type_10& scratch,
+    device type_12 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     Best b0_ = Best {metal::int4((-2147483647 - 1)), metal::uint4(4294967295u)};
@@ -431,13 +1091,13 @@ void reduce_flat(
     Best b3_ = {};
     uint w_2 = {};
     ArgState acc = {};
-    bool local_8 = {};
-    bool local_9 = {};
-    uint s_2 = 128u;
+    bool local_10 = {};
+    bool local_11 = {};
+    uint s_4 = 128u;
     uint _e5 = params.groups_x;
-    uint g_3 = (wid_1.y * _e5) + wid_1.x;
+    uint g_7 = (wid_5.y * _e5) + wid_5.x;
     uint _e11 = params.groups;
-    if (g_3 >= _e11) {
+    if (g_7 >= _e11) {
         return;
     }
     uint _e15 = params.groups;
@@ -450,11 +1110,11 @@ void reduce_flat(
     b2_ = _e31;
     Best _e33 = b0_;
     b3_ = _e33;
-    w_2 = (g_3 * WG) + lid_1;
-    uint2 loop_bound = uint2(4294967295u);
+    w_2 = (g_7 * WG) + lid_8;
+    uint2 loop_bound_8 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound == uint2(0u))) { break; }
-        loop_bound -= uint2(loop_bound.y == 0u, 1u);
+        if (metal::all(loop_bound_8 == uint2(0u))) { break; }
+        loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
         uint _e39 = w_2;
         if ((_e39 + (3u * stride)) < n_vec) {
         } else {
@@ -489,10 +1149,10 @@ void reduce_flat(
             w_2 = _e86 + (4u * stride);
         }
     }
-    uint2 loop_bound_1 = uint2(4294967295u);
+    uint2 loop_bound_9 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_1 == uint2(0u))) { break; }
-        loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
+        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
+        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
         uint _e90 = w_2;
         if (_e90 < n_vec) {
         } else {
@@ -524,674 +1184,59 @@ void reduce_flat(
     ArgState _e117 = combine(_e114, _e116);
     ArgState _e118 = combine(_e112, _e117);
     acc = _e118;
-    uint t = (n_vec * 4u) + lid_1;
-    if (g_3 == 0u) {
-        local_8 = lid_1 < 3u;
+    uint t = (n_vec * 4u) + lid_8;
+    if (g_7 == 0u) {
+        local_10 = lid_8 < 3u;
     } else {
-        local_8 = false;
+        local_10 = false;
     }
-    bool _e130 = local_8;
+    bool _e130 = local_10;
     if (_e130) {
         uint _e135 = params.r;
-        local_9 = t < _e135;
+        local_11 = t < _e135;
     } else {
-        local_9 = false;
+        local_11 = false;
     }
-    bool _e138 = local_9;
+    bool _e138 = local_11;
     if (_e138) {
         ArgState _e139 = acc;
-        ArgState _e140 = load(t, t, params, src, _buffer_sizes);
+        ArgState _e140 = load(t, t, src, params, _buffer_sizes);
         ArgState _e141 = combine(_e139, _e140);
         acc = _e141;
     }
     ArgState _e144 = acc;
-    scratch.inner[lid_1] = _e144;
+    scratch.inner[lid_8] = _e144;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    uint2 loop_bound_2 = uint2(4294967295u);
-    bool loop_init = true;
-    while(true) {
-        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
-        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
-        if (!loop_init) {
-            uint _e163 = s_2;
-            s_2 = _e163 >> 1u;
-        }
-        loop_init = false;
-        uint _e147 = s_2;
-        if (_e147 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e150 = s_2;
-            if (lid_1 < _e150) {
-                ArgState _e156 = scratch.inner[lid_1];
-                uint _e158 = s_2;
-                ArgState _e161 = scratch.inner[lid_1 + _e158];
-                ArgState _e162 = combine(_e156, _e161);
-                scratch.inner[lid_1] = _e162;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (lid_1 == 0u) {
-        ArgState _e170 = scratch.inner[0];
-        store(g_3, _e170, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-void reduce_rows(
-    uint lid_2,
-    metal::uint3 wid_2,
-    constant AxisParams& params,
-    device type_3 const& src,
-    device type_9& dst,
-    threadgroup type_11& scratch,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    ArgState acc0_ = {};
-    ArgState acc1_ = {};
-    ArgState acc2_ = {};
-    ArgState acc3_ = {};
-    uint j = {};
-    uint s_3 = {};
-    bool local_10 = {};
-    uint _e5 = params.groups_x;
-    uint g_4 = (wid_2.y * _e5) + wid_2.x;
-    uint _e11 = params.groups;
-    if (g_4 >= _e11) {
-        return;
-    }
-    uint shift_1 = params.lanes_shift;
-    uint lanes = 1u << shift_1;
-    uint split_1 = wid_2.z;
-    uint row = (g_4 << (WG_SHIFT - shift_1)) + (lid_2 >> shift_1);
-    uint lane = lid_2 & (lanes - 1u);
-    ArgState _e27 = identity();
-    acc0_ = _e27;
-    uint _e31 = params.outer;
-    if (row < _e31) {
-        ArgState _e33 = acc0_;
-        acc1_ = _e33;
-        ArgState _e35 = acc0_;
-        acc2_ = _e35;
-        ArgState _e37 = acc0_;
-        acc3_ = _e37;
-        uint _e41 = params.chunk;
-        uint start = split_1 * _e41;
-        uint _e45 = params.chunk;
-        uint _e49 = params.r;
-        uint end = metal::min(start + _e45, _e49);
-        uint _e53 = params.r;
-        uint base = row * _e53;
-        j = start + lane;
-        uint2 loop_bound_3 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_3 == uint2(0u))) { break; }
-            loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-            uint _e57 = j;
-            if ((_e57 + (3u * lanes)) < end) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e62 = acc0_;
-                uint _e63 = j;
-                uint _e65 = j;
-                ArgState _e66 = load(base + _e63, _e65, params, src, _buffer_sizes);
-                ArgState _e67 = combine(_e62, _e66);
-                acc0_ = _e67;
-                ArgState _e68 = acc1_;
-                uint _e69 = j;
-                uint _e72 = j;
-                ArgState _e74 = load((base + _e69) + lanes, _e72 + lanes, params, src, _buffer_sizes);
-                ArgState _e75 = combine(_e68, _e74);
-                acc1_ = _e75;
-                ArgState _e76 = acc2_;
-                uint _e77 = j;
-                uint _e82 = j;
-                ArgState _e86 = load((base + _e77) + (2u * lanes), _e82 + (2u * lanes), params, src, _buffer_sizes);
-                ArgState _e87 = combine(_e76, _e86);
-                acc2_ = _e87;
-                ArgState _e88 = acc3_;
-                uint _e89 = j;
-                uint _e94 = j;
-                ArgState _e98 = load((base + _e89) + (3u * lanes), _e94 + (3u * lanes), params, src, _buffer_sizes);
-                ArgState _e99 = combine(_e88, _e98);
-                acc3_ = _e99;
-                uint _e100 = j;
-                j = _e100 + (4u * lanes);
-            }
-        }
-        uint2 loop_bound_4 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_4 == uint2(0u))) { break; }
-            loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-            uint _e104 = j;
-            if (_e104 < end) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e106 = acc0_;
-                uint _e107 = j;
-                uint _e109 = j;
-                ArgState _e110 = load(base + _e107, _e109, params, src, _buffer_sizes);
-                ArgState _e111 = combine(_e106, _e110);
-                acc0_ = _e111;
-                uint _e112 = j;
-                j = _e112 + lanes;
-            }
-        }
-        ArgState _e114 = acc0_;
-        ArgState _e115 = acc1_;
-        ArgState _e116 = combine(_e114, _e115);
-        ArgState _e117 = acc2_;
-        ArgState _e118 = acc3_;
-        ArgState _e119 = combine(_e117, _e118);
-        ArgState _e120 = combine(_e116, _e119);
-        acc0_ = _e120;
-    }
-    ArgState _e123 = acc0_;
-    scratch.inner[lid_2] = _e123;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_3 = naga_div(lanes, 2u);
-    uint2 loop_bound_5 = uint2(4294967295u);
-    bool loop_init_1 = true;
-    while(true) {
-        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
-        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
-        if (!loop_init_1) {
-            uint _e143 = s_3;
-            s_3 = _e143 >> 1u;
-        }
-        loop_init_1 = false;
-        uint _e127 = s_3;
-        if (_e127 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e130 = s_3;
-            if (lane < _e130) {
-                ArgState _e136 = scratch.inner[lid_2];
-                uint _e138 = s_3;
-                ArgState _e141 = scratch.inner[lid_2 + _e138];
-                ArgState _e142 = combine(_e136, _e141);
-                scratch.inner[lid_2] = _e142;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (lane == 0u) {
-        uint _e152 = params.outer;
-        local_10 = row < _e152;
-    } else {
-        local_10 = false;
-    }
-    bool _e155 = local_10;
-    if (_e155) {
-        uint _e158 = params.splits;
-        ArgState _e163 = scratch.inner[lid_2];
-        store((row * _e158) + split_1, _e163, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-ColShape col_shape(
-    constant AxisParams& params
-) {
-    uint _e3 = params.lanes_shift;
-    uint _e8 = params.lanes_shift;
-    return ColShape {1u << _e3, WG >> _e8};
-}
-
-ColTile col_tile(
-    uint lid_3,
-    uint g,
-    constant AxisParams& params
-) {
-    uint o_1 = 0u;
-    uint tile = {};
-    uint shift_2 = params.lanes_shift;
-    tile = g;
-    uint _e10 = params.outer;
-    if (_e10 > 1u) {
-        uint _e15 = params.tiles;
-        o_1 = naga_div(g, _e15);
-        uint _e17 = o_1;
-        uint _e20 = params.tiles;
-        tile = g - (_e17 * _e20);
-    }
-    uint _e29 = o_1;
-    uint _e30 = tile;
-    return ColTile {lid_3 & ((1u << shift_2) - 1u), lid_3 >> shift_2, _e29, _e30};
-}
-
-void reduce_cols(
-    uint lid_4,
-    metal::uint3 wid_3,
-    constant AxisParams& params,
-    device type_3 const& src,
-    device type_9& dst,
-    threadgroup type_11& scratch,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    ArgState acc0_1 = {};
-    ArgState acc1_1 = {};
-    ArgState acc2_1 = {};
-    ArgState acc3_1 = {};
-    uint j_1 = {};
-    uint k_4 = {};
-    uint s_4 = {};
-    bool local_11 = {};
-    uint _e5 = params.groups_x;
-    uint g_5 = (wid_3.y * _e5) + wid_3.x;
-    uint _e11 = params.groups;
-    if (g_5 >= _e11) {
-        return;
-    }
-    ColTile _e13 = col_tile(lid_4, g_5, params);
-    ColShape _e14 = col_shape(params);
-    uint cols = _e14.cols;
-    uint slices = _e14.slices;
-    uint ty = _e13.ty;
-    uint o_3 = _e13.o;
-    uint split_2 = wid_3.z;
-    uint _e23 = params.lanes_shift;
-    uint i_1 = (_e13.tile << _e23) + _e13.tx;
-    uint inner = params.inner;
-    ArgState _e30 = identity();
-    acc0_1 = _e30;
-    if (i_1 < inner) {
-        ArgState _e33 = acc0_1;
-        acc1_1 = _e33;
-        ArgState _e35 = acc0_1;
-        acc2_1 = _e35;
-        ArgState _e37 = acc0_1;
-        acc3_1 = _e37;
-        uint _e41 = params.chunk;
-        uint start_1 = split_2 * _e41;
-        uint _e45 = params.chunk;
-        uint _e49 = params.r;
-        uint end_1 = metal::min(start_1 + _e45, _e49);
-        uint step = slices * inner;
-        j_1 = start_1 + ty;
-        uint _e56 = params.r;
-        uint _e58 = j_1;
-        k_4 = (((o_3 * _e56) + _e58) * inner) + i_1;
-        uint2 loop_bound_6 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_6 == uint2(0u))) { break; }
-            loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
-            uint _e63 = j_1;
-            if ((_e63 + (3u * slices)) < end_1) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e68 = acc0_1;
-                uint _e69 = k_4;
-                uint _e70 = j_1;
-                ArgState _e71 = load(_e69, _e70, params, src, _buffer_sizes);
-                ArgState _e72 = combine(_e68, _e71);
-                acc0_1 = _e72;
-                ArgState _e73 = acc1_1;
-                uint _e74 = k_4;
-                uint _e76 = j_1;
-                ArgState _e78 = load(_e74 + step, _e76 + slices, params, src, _buffer_sizes);
-                ArgState _e79 = combine(_e73, _e78);
-                acc1_1 = _e79;
-                ArgState _e80 = acc2_1;
-                uint _e81 = k_4;
-                uint _e85 = j_1;
-                ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), params, src, _buffer_sizes);
-                ArgState _e90 = combine(_e80, _e89);
-                acc2_1 = _e90;
-                ArgState _e91 = acc3_1;
-                uint _e92 = k_4;
-                uint _e96 = j_1;
-                ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), params, src, _buffer_sizes);
-                ArgState _e101 = combine(_e91, _e100);
-                acc3_1 = _e101;
-                uint _e102 = j_1;
-                j_1 = _e102 + (4u * slices);
-                uint _e106 = k_4;
-                k_4 = _e106 + (4u * step);
-            }
-        }
-        uint2 loop_bound_7 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_7 == uint2(0u))) { break; }
-            loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
-            uint _e110 = j_1;
-            if (_e110 < end_1) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e112 = acc0_1;
-                uint _e113 = k_4;
-                uint _e114 = j_1;
-                ArgState _e115 = load(_e113, _e114, params, src, _buffer_sizes);
-                ArgState _e116 = combine(_e112, _e115);
-                acc0_1 = _e116;
-                uint _e117 = j_1;
-                j_1 = _e117 + slices;
-                uint _e119 = k_4;
-                k_4 = _e119 + step;
-            }
-        }
-        ArgState _e121 = acc0_1;
-        ArgState _e122 = acc1_1;
-        ArgState _e123 = combine(_e121, _e122);
-        ArgState _e124 = acc2_1;
-        ArgState _e125 = acc3_1;
-        ArgState _e126 = combine(_e124, _e125);
-        ArgState _e127 = combine(_e123, _e126);
-        acc0_1 = _e127;
-    }
-    ArgState _e130 = acc0_1;
-    scratch.inner[lid_4] = _e130;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_4 = naga_div(slices, 2u);
-    uint2 loop_bound_8 = uint2(4294967295u);
-    bool loop_init_2 = true;
-    while(true) {
-        if (metal::all(loop_bound_8 == uint2(0u))) { break; }
-        loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        if (!loop_init_2) {
-            uint _e151 = s_4;
-            s_4 = _e151 >> 1u;
-        }
-        loop_init_2 = false;
-        uint _e134 = s_4;
-        if (_e134 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e137 = s_4;
-            if (ty < _e137) {
-                ArgState _e143 = scratch.inner[lid_4];
-                uint _e145 = s_4;
-                ArgState _e149 = scratch.inner[lid_4 + (_e145 * cols)];
-                ArgState _e150 = combine(_e143, _e149);
-                scratch.inner[lid_4] = _e150;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (ty == 0u) {
-        local_11 = i_1 < inner;
-    } else {
-        local_11 = false;
-    }
-    bool _e160 = local_11;
-    if (_e160) {
-        uint _e163 = params.splits;
-        ArgState _e170 = scratch.inner[lid_4];
-        store((((o_3 * _e163) + split_2) * inner) + i_1, _e170, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-void reduce_rows_wide(
-    uint lid_5,
-    uint g_1,
-    constant AxisParams& params,
-    device type_3 const& src,
-    device type_9& dst,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    ArgState a0_ = {};
-    ArgState a1_ = {};
-    ArgState a2_ = {};
-    ArgState a3_ = {};
-    uint j_2 = 0u;
-    uint r = params.r;
-    uint row0_ = ((g_1 * 4u) * WG) + lid_5;
-    uint row1_ = row0_ + WG;
-    uint row2_ = row0_ + 512u;
-    uint row3_ = row0_ + 768u;
-    uint outer = params.outer;
-    ArgState _e19 = identity();
-    a0_ = _e19;
-    ArgState _e21 = a0_;
-    a1_ = _e21;
-    ArgState _e23 = a0_;
-    a2_ = _e23;
-    ArgState _e25 = a0_;
-    a3_ = _e25;
-    uint2 loop_bound_9 = uint2(4294967295u);
-    bool loop_init_3 = true;
-    while(true) {
-        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
-        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        if (!loop_init_3) {
-            uint _e64 = j_2;
-            j_2 = _e64 + 1u;
-        }
-        loop_init_3 = false;
-        uint _e29 = j_2;
-        if (_e29 < r) {
-        } else {
-            break;
-        }
-        {
-            if (row0_ < outer) {
-                ArgState _e32 = a0_;
-                uint _e34 = j_2;
-                uint _e36 = j_2;
-                ArgState _e37 = load((row0_ * r) + _e34, _e36, params, src, _buffer_sizes);
-                ArgState _e38 = combine(_e32, _e37);
-                a0_ = _e38;
-            }
-            if (row1_ < outer) {
-                ArgState _e40 = a1_;
-                uint _e42 = j_2;
-                uint _e44 = j_2;
-                ArgState _e45 = load((row1_ * r) + _e42, _e44, params, src, _buffer_sizes);
-                ArgState _e46 = combine(_e40, _e45);
-                a1_ = _e46;
-            }
-            if (row2_ < outer) {
-                ArgState _e48 = a2_;
-                uint _e50 = j_2;
-                uint _e52 = j_2;
-                ArgState _e53 = load((row2_ * r) + _e50, _e52, params, src, _buffer_sizes);
-                ArgState _e54 = combine(_e48, _e53);
-                a2_ = _e54;
-            }
-            if (row3_ < outer) {
-                ArgState _e56 = a3_;
-                uint _e58 = j_2;
-                uint _e60 = j_2;
-                ArgState _e61 = load((row3_ * r) + _e58, _e60, params, src, _buffer_sizes);
-                ArgState _e62 = combine(_e56, _e61);
-                a3_ = _e62;
-            }
-        }
-    }
-    if (row0_ < outer) {
-        ArgState _e67 = a0_;
-        store(row0_, _e67, params, dst, _buffer_sizes);
-    }
-    if (row1_ < outer) {
-        ArgState _e69 = a1_;
-        store(row1_, _e69, params, dst, _buffer_sizes);
-    }
-    if (row2_ < outer) {
-        ArgState _e71 = a2_;
-        store(row2_, _e71, params, dst, _buffer_sizes);
-    }
-    if (row3_ < outer) {
-        ArgState _e73 = a3_;
-        store(row3_, _e73, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-void reduce_cols_wide(
-    uint lid_6,
-    uint g_2,
-    uint split,
-    constant AxisParams& params,
-    device type_3 const& src,
-    device type_9& dst,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint o_2 = 0u;
-    uint tile_1 = {};
-    ArgState a0_1 = {};
-    ArgState a1_1 = {};
-    ArgState a2_1 = {};
-    ArgState a3_1 = {};
-    uint j_3 = {};
-    tile_1 = g_2;
-    uint _e8 = params.outer;
-    if (_e8 > 1u) {
-        uint _e13 = params.tiles;
-        o_2 = naga_div(g_2, _e13);
-        uint _e15 = o_2;
-        uint _e18 = params.tiles;
-        tile_1 = g_2 - (_e15 * _e18);
-    }
-    uint inner_1 = params.inner;
-    uint _e24 = tile_1;
-    uint i0_ = ((_e24 * 4u) * WG) + lid_6;
-    uint i1_ = i0_ + WG;
-    uint i2_ = i0_ + 512u;
-    uint i3_ = i0_ + 768u;
-    uint _e38 = params.chunk;
-    uint start_2 = split * _e38;
-    uint _e42 = params.chunk;
-    uint _e46 = params.r;
-    uint end_2 = metal::min(start_2 + _e42, _e46);
-    ArgState _e48 = identity();
-    a0_1 = _e48;
-    ArgState _e50 = a0_1;
-    a1_1 = _e50;
-    ArgState _e52 = a0_1;
-    a2_1 = _e52;
-    ArgState _e54 = a0_1;
-    a3_1 = _e54;
-    j_3 = start_2;
     uint2 loop_bound_10 = uint2(4294967295u);
     bool loop_init_4 = true;
     while(true) {
         if (metal::all(loop_bound_10 == uint2(0u))) { break; }
         loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
         if (!loop_init_4) {
-            uint _e92 = j_3;
-            j_3 = _e92 + 1u;
+            uint _e163 = s_4;
+            s_4 = _e163 >> 1u;
         }
         loop_init_4 = false;
-        uint _e57 = j_3;
-        if (_e57 < end_2) {
+        uint _e147 = s_4;
+        if (_e147 > 0u) {
         } else {
             break;
         }
         {
-            uint _e59 = o_2;
-            uint _e62 = params.r;
-            uint _e64 = j_3;
-            uint k_8 = ((_e59 * _e62) + _e64) * inner_1;
-            if (i0_ < inner_1) {
-                ArgState _e68 = a0_1;
-                uint _e70 = j_3;
-                ArgState _e71 = load(k_8 + i0_, _e70, params, src, _buffer_sizes);
-                ArgState _e72 = combine(_e68, _e71);
-                a0_1 = _e72;
+            uint _e150 = s_4;
+            if (lid_8 < _e150) {
+                ArgState _e156 = scratch.inner[lid_8];
+                uint _e158 = s_4;
+                ArgState _e161 = scratch.inner[lid_8 + _e158];
+                ArgState _e162 = combine(_e156, _e161);
+                scratch.inner[lid_8] = _e162;
             }
-            if (i1_ < inner_1) {
-                ArgState _e74 = a1_1;
-                uint _e76 = j_3;
-                ArgState _e77 = load(k_8 + i1_, _e76, params, src, _buffer_sizes);
-                ArgState _e78 = combine(_e74, _e77);
-                a1_1 = _e78;
-            }
-            if (i2_ < inner_1) {
-                ArgState _e80 = a2_1;
-                uint _e82 = j_3;
-                ArgState _e83 = load(k_8 + i2_, _e82, params, src, _buffer_sizes);
-                ArgState _e84 = combine(_e80, _e83);
-                a2_1 = _e84;
-            }
-            if (i3_ < inner_1) {
-                ArgState _e86 = a3_1;
-                uint _e88 = j_3;
-                ArgState _e89 = load(k_8 + i3_, _e88, params, src, _buffer_sizes);
-                ArgState _e90 = combine(_e86, _e89);
-                a3_1 = _e90;
-            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
     }
-    uint _e94 = o_2;
-    uint _e97 = params.splits;
-    uint out = ((_e94 * _e97) + split) * inner_1;
-    if (i0_ < inner_1) {
-        ArgState _e103 = a0_1;
-        store(out + i0_, _e103, params, dst, _buffer_sizes);
-    }
-    if (i1_ < inner_1) {
-        ArgState _e106 = a1_1;
-        store(out + i1_, _e106, params, dst, _buffer_sizes);
-    }
-    if (i2_ < inner_1) {
-        ArgState _e109 = a2_1;
-        store(out + i2_, _e109, params, dst, _buffer_sizes);
-    }
-    if (i3_ < inner_1) {
-        ArgState _e112 = a3_1;
-        store(out + i3_, _e112, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-void rows_wide_entry(
-    uint lid_7,
-    metal::uint3 wid_4,
-    constant AxisParams& params,
-    device type_3 const& src,
-    device type_9& dst,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint _e5 = params.groups_x;
-    uint g_6 = (wid_4.y * _e5) + wid_4.x;
-    uint _e11 = params.groups;
-    if (g_6 < _e11) {
-        reduce_rows_wide(lid_7, g_6, params, src, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-void cols_wide_entry(
-    uint lid_8,
-    metal::uint3 wid_5,
-    constant AxisParams& params,
-    device type_3 const& src,
-    device type_9& dst,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint _e5 = params.groups_x;
-    uint g_7 = (wid_5.y * _e5) + wid_5.x;
-    uint _e11 = params.groups;
-    if (g_7 < _e11) {
-        reduce_cols_wide(lid_8, g_7, wid_5.z, params, src, dst, _buffer_sizes);
+    if (lid_8 == 0u) {
+        ArgState _e170 = scratch.inner[0];
+        store(g_7, _e170, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -1200,21 +1245,21 @@ void cols_wide_entry(
 
 float f16_at(
     uint w_3,
-    uint k_5
+    uint k_6
 ) {
-    return float2(as_type<half2>(w_3))[k_5 & 1u];
+    return float2(as_type<half2>(w_3))[k_6 & 1u];
 }
 
 metal::float4 f16_lo4_(
-    metal::uint4 x_10
+    metal::uint4 x_11
 ) {
-    return metal::float4(float2(as_type<half2>(x_10.x)).x, float2(as_type<half2>(x_10.y)).x, float2(as_type<half2>(x_10.z)).x, float2(as_type<half2>(x_10.w)).x);
+    return metal::float4(float2(as_type<half2>(x_11.x)).x, float2(as_type<half2>(x_11.y)).x, float2(as_type<half2>(x_11.z)).x, float2(as_type<half2>(x_11.w)).x);
 }
 
 metal::float4 f16_hi4_(
-    metal::uint4 x_11
+    metal::uint4 x_12
 ) {
-    return metal::float4(float2(as_type<half2>(x_11.x)).y, float2(as_type<half2>(x_11.y)).y, float2(as_type<half2>(x_11.z)).y, float2(as_type<half2>(x_11.w)).y);
+    return metal::float4(float2(as_type<half2>(x_12.x)).y, float2(as_type<half2>(x_12.y)).y, float2(as_type<half2>(x_12.z)).y, float2(as_type<half2>(x_12.w)).y);
 }
 
 metal::float4 f16_four(
@@ -1228,17 +1273,17 @@ struct main_Input {
 [[max_total_threads_per_threadgroup(256)]] kernel void main_(
   uint lid [[thread_index_in_threadgroup]]
 , metal::uint3 wid [[threadgroup_position_in_grid]]
+, device type_2 const& src [[user(fake0)]]
 , constant AxisParams& params [[user(fake0)]]
-, device type_3 const& src [[user(fake0)]]
-, device type_5 const& src_vec [[user(fake0)]]
-, device type_9& dst [[user(fake0)]]
-, threadgroup type_11& scratch
+, device type_7& dst [[user(fake0)]]
+, threadgroup type_10& scratch
+, device type_12 const& src_vec [[user(fake0)]]
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
         scratch = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    reduce_flat(lid, wid, params, src, src_vec, dst, scratch, _buffer_sizes);
+    reduce_flat(lid, wid, src, params, dst, scratch, src_vec, _buffer_sizes);
     return;
 }

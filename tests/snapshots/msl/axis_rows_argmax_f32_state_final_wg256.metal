@@ -15,7 +15,7 @@ struct ArgState {
     uint i;
 };
 typedef uint DST;
-typedef ArgState type_3[1];
+typedef ArgState type_6[1];
 struct AxisParams {
     uint outer;
     uint r;
@@ -34,8 +34,8 @@ struct AxisParams {
     uint j_base;
     uint pad3_;
 };
-typedef DST type_4[1];
-struct type_8 {
+typedef DST type_7[1];
+struct type_10 {
     ArgState inner[256];
 };
 struct ColShape {
@@ -50,6 +50,12 @@ struct ColTile {
 };
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
+constant uint LAYOUT = 0u;
+constant bool ARGMAX = true;
+constant int KEY_NAN = 2147483647;
+constant int KEY_ID = (-2147483647 - 1);
+constant uint FINAL = 1u;
+constant uint ACCUMULATE = 2u;
 
 float f32_from_bits(
     uint b
@@ -63,10 +69,22 @@ float neg_inf(
     return _e1;
 }
 
-ArgState identity(
+float lowest(
 ) {
     float _e0 = neg_inf();
-    return ArgState {_e0, 4294967295u};
+    return _e0;
+}
+
+float pos_inf(
+) {
+    float _e1 = f32_from_bits(2139095040u);
+    return _e1;
+}
+
+float highest(
+) {
+    float _e0 = pos_inf();
+    return _e0;
 }
 
 bool is_nan(
@@ -75,11 +93,32 @@ bool is_nan(
     return (as_type<uint>(x) & 2147483647u) > 2139095040u;
 }
 
+bool has_nan(
+    float v
+) {
+    bool _e1 = is_nan(v);
+    return _e1;
+}
+
 uint fkey(
     float x_1
 ) {
     uint b_6 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
     return ((b_6 & 2147483648u) != 0u) ? ~(b_6) : (b_6 | 2147483648u);
+}
+
+uint arg_key(
+    float v_1
+) {
+    uint _e1 = fkey(v_1);
+    return _e1;
+}
+
+ArgState identity(
+) {
+    float _e0 = highest();
+    float _e1 = lowest();
+    return ArgState {ARGMAX ? _e1 : _e0, 4294967295u};
 }
 
 ArgState combine(
@@ -90,8 +129,8 @@ ArgState combine(
     bool local_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    bool _e3 = is_nan(a.v);
-    bool _e5 = is_nan(b_1.v);
+    bool _e3 = has_nan(a.v);
+    bool _e5 = has_nan(b_1.v);
     if (!(_e3)) {
         local = _e5;
     } else {
@@ -116,35 +155,28 @@ ArgState combine(
         }
         return a;
     }
-    uint _e25 = fkey(b_1.v);
-    uint _e27 = fkey(a.v);
-    if (_e25 > _e27) {
+    uint _e25 = arg_key(b_1.v);
+    uint _e27 = arg_key(a.v);
+    if (ARGMAX ? (_e25 > _e27) : (_e25 < _e27)) {
         return b_1;
     }
-    uint _e30 = fkey(b_1.v);
-    uint _e32 = fkey(a.v);
-    if (_e30 == _e32) {
+    if (_e25 == _e27) {
         local_3 = b_1.i < a.i;
     } else {
         local_3 = false;
     }
-    bool _e40 = local_3;
-    if (_e40) {
+    bool _e39 = local_3;
+    if (_e39) {
         return b_1;
     }
     return a;
 }
 
-ArgState load(
-    uint k0_,
-    uint j,
-    device type_3 const& src,
-    constant AxisParams& params,
-    constant _mslBufferSizes& _buffer_sizes
+ArgState from_elem(
+    V x_2,
+    uint j
 ) {
-    uint _e5 = params.src_base;
-    ArgState _e8 = src[_e5 + k0_];
-    return _e8;
+    return ArgState {x_2, j};
 }
 
 uint finalize(
@@ -153,23 +185,36 @@ uint finalize(
     return s.i;
 }
 
+metal::bool4 better4_(
+    metal::int4 k,
+    metal::int4 best
+) {
+    return metal::select(k < best, k > best, metal::bool4(true));
+}
+
+ArgState load(
+    uint k0_,
+    uint j_1,
+    device type_6 const& src,
+    constant AxisParams& params,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.src_base;
+    ArgState _e8 = src[_e5 + k0_];
+    return _e8;
+}
+
 void store(
     uint o,
     ArgState s_1,
     constant AxisParams& params,
-    device type_4& dst,
+    device type_7& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.dst_base;
     uint _e8 = finalize(s_1);
     dst[_e5 + o] = _e8;
     return;
-}
-
-float pos_inf(
-) {
-    float _e1 = f32_from_bits(2139095040u);
-    return _e1;
 }
 
 float quiet_nan(
@@ -179,23 +224,23 @@ float quiet_nan(
 }
 
 metal::bool4 is_nan4_(
-    metal::float4 x_2
+    metal::float4 x_3
 ) {
-    return (as_type<metal::uint4>(x_2) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
+    return (as_type<metal::uint4>(x_3) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
 }
 
 metal::uint4 fkey4_(
-    metal::float4 x_3
+    metal::float4 x_4
 ) {
-    metal::uint4 raw = as_type<metal::uint4>(x_3);
+    metal::uint4 raw = as_type<metal::uint4>(x_4);
     metal::uint4 b_7 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
     return metal::select(b_7 | metal::uint4(2147483648u), ~(b_7), (b_7 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
-    uint k
+    uint k_1
 ) {
-    return as_type<float>(((k & 2147483648u) != 0u) ? (k & 2147483647u) : ~(k));
+    return as_type<float>(((k_1 & 2147483648u) != 0u) ? (k_1 & 2147483647u) : ~(k_1));
 }
 
 float fmin_exact(
@@ -236,25 +281,25 @@ metal::float4 fmax4_exact(
 
 float bf16_at(
     uint w,
-    uint k_1
+    uint k_2
 ) {
-    return as_type<float>(((k_1 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
+    return as_type<float>(((k_2 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
 }
 
 metal::float4 bf16_lo4_(
-    metal::uint4 x_4
+    metal::uint4 x_5
 ) {
-    return as_type<metal::float4>(x_4 << metal::uint4(16u));
+    return as_type<metal::float4>(x_5 << metal::uint4(16u));
 }
 
 metal::float4 bf16_hi4_(
-    metal::uint4 x_5
+    metal::uint4 x_6
 ) {
-    return as_type<metal::float4>(x_5 & metal::uint4(4294901760u));
+    return as_type<metal::float4>(x_6 & metal::uint4(4294901760u));
 }
 
 uint f32_to_f16_bits(
-    float x_6
+    float x_7
 ) {
     uint h = {};
     bool local_4 = {};
@@ -262,7 +307,7 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_8 = as_type<uint>(x_6);
+    uint b_8 = as_type<uint>(x_7);
     uint sign = (b_8 >> 16u) & 32768u;
     uint e = (b_8 >> 23u) & 255u;
     uint m = b_8 & 8388607u;
@@ -326,9 +371,9 @@ uint f32_to_f16_bits(
 }
 
 uint f32_to_bf16_bits(
-    float x_7
+    float x_8
 ) {
-    uint b_9 = as_type<uint>(x_7);
+    uint b_9 = as_type<uint>(x_8);
     if ((b_9 & 2147483647u) > 2139095040u) {
         return (b_9 >> 16u) | 64u;
     }
@@ -342,17 +387,17 @@ uint naga_div(uint lhs, uint rhs) {
 void reduce_rows(
     uint lid_1,
     metal::uint3 wid_1,
-    device type_3 const& src,
+    device type_6 const& src,
     constant AxisParams& params,
-    device type_4& dst,
-    threadgroup type_8& scratch,
+    device type_7& dst,
+    threadgroup type_10& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc0_ = {};
     ArgState acc1_ = {};
     ArgState acc2_ = {};
     ArgState acc3_ = {};
-    uint j_1 = {};
+    uint j_2 = {};
     uint s_2 = {};
     bool local_8 = {};
     uint _e5 = params.groups_x;
@@ -383,63 +428,63 @@ void reduce_rows(
         uint end = metal::min(start + _e45, _e49);
         uint _e53 = params.r;
         uint base = row * _e53;
-        j_1 = start + lane;
+        j_2 = start + lane;
         uint2 loop_bound = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound == uint2(0u))) { break; }
             loop_bound -= uint2(loop_bound.y == 0u, 1u);
-            uint _e57 = j_1;
+            uint _e57 = j_2;
             if ((_e57 + (3u * lanes)) < end) {
             } else {
                 break;
             }
             {
                 ArgState _e62 = acc0_;
-                uint _e63 = j_1;
-                uint _e65 = j_1;
+                uint _e63 = j_2;
+                uint _e65 = j_2;
                 ArgState _e66 = load(base + _e63, _e65, src, params, _buffer_sizes);
                 ArgState _e67 = combine(_e62, _e66);
                 acc0_ = _e67;
                 ArgState _e68 = acc1_;
-                uint _e69 = j_1;
-                uint _e72 = j_1;
+                uint _e69 = j_2;
+                uint _e72 = j_2;
                 ArgState _e74 = load((base + _e69) + lanes, _e72 + lanes, src, params, _buffer_sizes);
                 ArgState _e75 = combine(_e68, _e74);
                 acc1_ = _e75;
                 ArgState _e76 = acc2_;
-                uint _e77 = j_1;
-                uint _e82 = j_1;
+                uint _e77 = j_2;
+                uint _e82 = j_2;
                 ArgState _e86 = load((base + _e77) + (2u * lanes), _e82 + (2u * lanes), src, params, _buffer_sizes);
                 ArgState _e87 = combine(_e76, _e86);
                 acc2_ = _e87;
                 ArgState _e88 = acc3_;
-                uint _e89 = j_1;
-                uint _e94 = j_1;
+                uint _e89 = j_2;
+                uint _e94 = j_2;
                 ArgState _e98 = load((base + _e89) + (3u * lanes), _e94 + (3u * lanes), src, params, _buffer_sizes);
                 ArgState _e99 = combine(_e88, _e98);
                 acc3_ = _e99;
-                uint _e100 = j_1;
-                j_1 = _e100 + (4u * lanes);
+                uint _e100 = j_2;
+                j_2 = _e100 + (4u * lanes);
             }
         }
         uint2 loop_bound_1 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_1 == uint2(0u))) { break; }
             loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
-            uint _e104 = j_1;
+            uint _e104 = j_2;
             if (_e104 < end) {
             } else {
                 break;
             }
             {
                 ArgState _e106 = acc0_;
-                uint _e107 = j_1;
-                uint _e109 = j_1;
+                uint _e107 = j_2;
+                uint _e109 = j_2;
                 ArgState _e110 = load(base + _e107, _e109, src, params, _buffer_sizes);
                 ArgState _e111 = combine(_e106, _e110);
                 acc0_ = _e111;
-                uint _e112 = j_1;
-                j_1 = _e112 + lanes;
+                uint _e112 = j_2;
+                j_2 = _e112 + lanes;
             }
         }
         ArgState _e114 = acc0_;
@@ -532,18 +577,18 @@ ColTile col_tile(
 void reduce_cols(
     uint lid_3,
     metal::uint3 wid_2,
-    device type_3 const& src,
+    device type_6 const& src,
     constant AxisParams& params,
-    device type_4& dst,
-    threadgroup type_8& scratch,
+    device type_7& dst,
+    threadgroup type_10& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc0_1 = {};
     ArgState acc1_1 = {};
     ArgState acc2_1 = {};
     ArgState acc3_1 = {};
-    uint j_2 = {};
-    uint k_2 = {};
+    uint j_3 = {};
+    uint k_3 = {};
     uint s_3 = {};
     bool local_9 = {};
     uint _e5 = params.groups_x;
@@ -577,70 +622,70 @@ void reduce_cols(
         uint _e49 = params.r;
         uint end_1 = metal::min(start_1 + _e45, _e49);
         uint step = slices * inner;
-        j_2 = start_1 + ty;
+        j_3 = start_1 + ty;
         uint _e56 = params.r;
-        uint _e58 = j_2;
-        k_2 = (((o_3 * _e56) + _e58) * inner) + i;
+        uint _e58 = j_3;
+        k_3 = (((o_3 * _e56) + _e58) * inner) + i;
         uint2 loop_bound_3 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
             loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-            uint _e63 = j_2;
+            uint _e63 = j_3;
             if ((_e63 + (3u * slices)) < end_1) {
             } else {
                 break;
             }
             {
                 ArgState _e68 = acc0_1;
-                uint _e69 = k_2;
-                uint _e70 = j_2;
+                uint _e69 = k_3;
+                uint _e70 = j_3;
                 ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 acc0_1 = _e72;
                 ArgState _e73 = acc1_1;
-                uint _e74 = k_2;
-                uint _e76 = j_2;
+                uint _e74 = k_3;
+                uint _e76 = j_3;
                 ArgState _e78 = load(_e74 + step, _e76 + slices, src, params, _buffer_sizes);
                 ArgState _e79 = combine(_e73, _e78);
                 acc1_1 = _e79;
                 ArgState _e80 = acc2_1;
-                uint _e81 = k_2;
-                uint _e85 = j_2;
+                uint _e81 = k_3;
+                uint _e85 = j_3;
                 ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e80, _e89);
                 acc2_1 = _e90;
                 ArgState _e91 = acc3_1;
-                uint _e92 = k_2;
-                uint _e96 = j_2;
+                uint _e92 = k_3;
+                uint _e96 = j_3;
                 ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), src, params, _buffer_sizes);
                 ArgState _e101 = combine(_e91, _e100);
                 acc3_1 = _e101;
-                uint _e102 = j_2;
-                j_2 = _e102 + (4u * slices);
-                uint _e106 = k_2;
-                k_2 = _e106 + (4u * step);
+                uint _e102 = j_3;
+                j_3 = _e102 + (4u * slices);
+                uint _e106 = k_3;
+                k_3 = _e106 + (4u * step);
             }
         }
         uint2 loop_bound_4 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_4 == uint2(0u))) { break; }
             loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-            uint _e110 = j_2;
+            uint _e110 = j_3;
             if (_e110 < end_1) {
             } else {
                 break;
             }
             {
                 ArgState _e112 = acc0_1;
-                uint _e113 = k_2;
-                uint _e114 = j_2;
+                uint _e113 = k_3;
+                uint _e114 = j_3;
                 ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
                 ArgState _e116 = combine(_e112, _e115);
                 acc0_1 = _e116;
-                uint _e117 = j_2;
-                j_2 = _e117 + slices;
-                uint _e119 = k_2;
-                k_2 = _e119 + step;
+                uint _e117 = j_3;
+                j_3 = _e117 + slices;
+                uint _e119 = k_3;
+                k_3 = _e119 + step;
             }
         }
         ArgState _e121 = acc0_1;
@@ -702,16 +747,16 @@ void reduce_cols(
 void reduce_rows_wide(
     uint lid_4,
     uint g_1,
-    device type_3 const& src,
+    device type_6 const& src,
     constant AxisParams& params,
-    device type_4& dst,
+    device type_7& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState a0_ = {};
     ArgState a1_ = {};
     ArgState a2_ = {};
     ArgState a3_ = {};
-    uint j_3 = 0u;
+    uint j_4 = 0u;
     uint r = params.r;
     uint row0_ = ((g_1 * 4u) * WG) + lid_4;
     uint row1_ = row0_ + WG;
@@ -732,11 +777,11 @@ void reduce_rows_wide(
         if (metal::all(loop_bound_6 == uint2(0u))) { break; }
         loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
         if (!loop_init_2) {
-            uint _e64 = j_3;
-            j_3 = _e64 + 1u;
+            uint _e64 = j_4;
+            j_4 = _e64 + 1u;
         }
         loop_init_2 = false;
-        uint _e29 = j_3;
+        uint _e29 = j_4;
         if (_e29 < r) {
         } else {
             break;
@@ -744,32 +789,32 @@ void reduce_rows_wide(
         {
             if (row0_ < outer) {
                 ArgState _e32 = a0_;
-                uint _e34 = j_3;
-                uint _e36 = j_3;
+                uint _e34 = j_4;
+                uint _e36 = j_4;
                 ArgState _e37 = load((row0_ * r) + _e34, _e36, src, params, _buffer_sizes);
                 ArgState _e38 = combine(_e32, _e37);
                 a0_ = _e38;
             }
             if (row1_ < outer) {
                 ArgState _e40 = a1_;
-                uint _e42 = j_3;
-                uint _e44 = j_3;
+                uint _e42 = j_4;
+                uint _e44 = j_4;
                 ArgState _e45 = load((row1_ * r) + _e42, _e44, src, params, _buffer_sizes);
                 ArgState _e46 = combine(_e40, _e45);
                 a1_ = _e46;
             }
             if (row2_ < outer) {
                 ArgState _e48 = a2_;
-                uint _e50 = j_3;
-                uint _e52 = j_3;
+                uint _e50 = j_4;
+                uint _e52 = j_4;
                 ArgState _e53 = load((row2_ * r) + _e50, _e52, src, params, _buffer_sizes);
                 ArgState _e54 = combine(_e48, _e53);
                 a2_ = _e54;
             }
             if (row3_ < outer) {
                 ArgState _e56 = a3_;
-                uint _e58 = j_3;
-                uint _e60 = j_3;
+                uint _e58 = j_4;
+                uint _e60 = j_4;
                 ArgState _e61 = load((row3_ * r) + _e58, _e60, src, params, _buffer_sizes);
                 ArgState _e62 = combine(_e56, _e61);
                 a3_ = _e62;
@@ -801,9 +846,9 @@ void reduce_cols_wide(
     uint lid_5,
     uint g_2,
     uint split,
-    device type_3 const& src,
+    device type_6 const& src,
     constant AxisParams& params,
-    device type_4& dst,
+    device type_7& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint o_2 = 0u;
@@ -812,7 +857,7 @@ void reduce_cols_wide(
     ArgState a1_1 = {};
     ArgState a2_1 = {};
     ArgState a3_1 = {};
-    uint j_4 = {};
+    uint j_5 = {};
     tile_1 = g_2;
     uint _e8 = params.outer;
     if (_e8 > 1u) {
@@ -841,18 +886,18 @@ void reduce_cols_wide(
     a2_1 = _e52;
     ArgState _e54 = a0_1;
     a3_1 = _e54;
-    j_4 = start_2;
+    j_5 = start_2;
     uint2 loop_bound_7 = uint2(4294967295u);
     bool loop_init_3 = true;
     while(true) {
         if (metal::all(loop_bound_7 == uint2(0u))) { break; }
         loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
         if (!loop_init_3) {
-            uint _e92 = j_4;
-            j_4 = _e92 + 1u;
+            uint _e92 = j_5;
+            j_5 = _e92 + 1u;
         }
         loop_init_3 = false;
-        uint _e57 = j_4;
+        uint _e57 = j_5;
         if (_e57 < end_2) {
         } else {
             break;
@@ -860,33 +905,33 @@ void reduce_cols_wide(
         {
             uint _e59 = o_2;
             uint _e62 = params.r;
-            uint _e64 = j_4;
-            uint k_4 = ((_e59 * _e62) + _e64) * inner_1;
+            uint _e64 = j_5;
+            uint k_5 = ((_e59 * _e62) + _e64) * inner_1;
             if (i0_ < inner_1) {
                 ArgState _e68 = a0_1;
-                uint _e70 = j_4;
-                ArgState _e71 = load(k_4 + i0_, _e70, src, params, _buffer_sizes);
+                uint _e70 = j_5;
+                ArgState _e71 = load(k_5 + i0_, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 a0_1 = _e72;
             }
             if (i1_ < inner_1) {
                 ArgState _e74 = a1_1;
-                uint _e76 = j_4;
-                ArgState _e77 = load(k_4 + i1_, _e76, src, params, _buffer_sizes);
+                uint _e76 = j_5;
+                ArgState _e77 = load(k_5 + i1_, _e76, src, params, _buffer_sizes);
                 ArgState _e78 = combine(_e74, _e77);
                 a1_1 = _e78;
             }
             if (i2_ < inner_1) {
                 ArgState _e80 = a2_1;
-                uint _e82 = j_4;
-                ArgState _e83 = load(k_4 + i2_, _e82, src, params, _buffer_sizes);
+                uint _e82 = j_5;
+                ArgState _e83 = load(k_5 + i2_, _e82, src, params, _buffer_sizes);
                 ArgState _e84 = combine(_e80, _e83);
                 a2_1 = _e84;
             }
             if (i3_ < inner_1) {
                 ArgState _e86 = a3_1;
-                uint _e88 = j_4;
-                ArgState _e89 = load(k_4 + i3_, _e88, src, params, _buffer_sizes);
+                uint _e88 = j_5;
+                ArgState _e89 = load(k_5 + i3_, _e88, src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e86, _e89);
                 a3_1 = _e90;
             }
@@ -919,9 +964,9 @@ void reduce_cols_wide(
 void rows_wide_entry(
     uint lid_6,
     metal::uint3 wid_3,
-    device type_3 const& src,
+    device type_6 const& src,
     constant AxisParams& params,
-    device type_4& dst,
+    device type_7& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
@@ -938,9 +983,9 @@ void rows_wide_entry(
 void cols_wide_entry(
     uint lid_7,
     metal::uint3 wid_4,
-    device type_3 const& src,
+    device type_6 const& src,
     constant AxisParams& params,
-    device type_4& dst,
+    device type_7& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
@@ -956,21 +1001,21 @@ void cols_wide_entry(
 
 float f16_at(
     uint w_1,
-    uint k_3
+    uint k_4
 ) {
-    return float2(as_type<half2>(w_1))[k_3 & 1u];
+    return float2(as_type<half2>(w_1))[k_4 & 1u];
 }
 
 metal::float4 f16_lo4_(
-    metal::uint4 x_8
+    metal::uint4 x_9
 ) {
-    return metal::float4(float2(as_type<half2>(x_8.x)).x, float2(as_type<half2>(x_8.y)).x, float2(as_type<half2>(x_8.z)).x, float2(as_type<half2>(x_8.w)).x);
+    return metal::float4(float2(as_type<half2>(x_9.x)).x, float2(as_type<half2>(x_9.y)).x, float2(as_type<half2>(x_9.z)).x, float2(as_type<half2>(x_9.w)).x);
 }
 
 metal::float4 f16_hi4_(
-    metal::uint4 x_9
+    metal::uint4 x_10
 ) {
-    return metal::float4(float2(as_type<half2>(x_9.x)).y, float2(as_type<half2>(x_9.y)).y, float2(as_type<half2>(x_9.z)).y, float2(as_type<half2>(x_9.w)).y);
+    return metal::float4(float2(as_type<half2>(x_10.x)).y, float2(as_type<half2>(x_10.y)).y, float2(as_type<half2>(x_10.z)).y, float2(as_type<half2>(x_10.w)).y);
 }
 
 metal::float4 f16_four(
@@ -984,16 +1029,31 @@ struct main_Input {
 [[max_total_threads_per_threadgroup(256)]] kernel void main_(
   uint lid [[thread_index_in_threadgroup]]
 , metal::uint3 wid [[threadgroup_position_in_grid]]
-, device type_3 const& src [[user(fake0)]]
+, device type_6 const& src [[user(fake0)]]
 , constant AxisParams& params [[user(fake0)]]
-, device type_4& dst [[user(fake0)]]
-, threadgroup type_8& scratch
+, device type_7& dst [[user(fake0)]]
+, threadgroup type_10& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
         scratch = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    reduce_rows(lid, wid, src, params, dst, scratch, _buffer_sizes);
-    return;
+    if (true) {
+        reduce_rows(lid, wid, src, params, dst, scratch, _buffer_sizes);
+        return;
+    } else {
+        if (false) {
+            reduce_cols(lid, wid, src, params, dst, scratch, _buffer_sizes);
+            return;
+        } else {
+            if (false) {
+                rows_wide_entry(lid, wid, src, params, dst, _buffer_sizes);
+                return;
+            } else {
+                cols_wide_entry(lid, wid, src, params, dst, _buffer_sizes);
+                return;
+            }
+        }
+    }
 }

@@ -17,7 +17,7 @@ struct S {
     metal::int4 k;
     metal::uint4 m;
 };
-struct type_8 {
+struct type_9 {
     metal::uint4 inner[2];
 };
 struct Params {
@@ -29,15 +29,17 @@ struct Params {
     uint dst_base;
     uint pad1_;
     uint pad2_;
-    type_8 pad;
+    type_9 pad;
 };
-typedef metal::float4 type_9[1];
-typedef A type_10[1];
-struct type_11 {
+typedef metal::float4 type_10[1];
+typedef A type_11[1];
+struct type_12 {
     A inner[256];
 };
 constant uint WG = 256u;
 constant uint EPV = 4u;
+constant uint KEY_NAN_BITS = 2143289344u;
+constant uint FINAL = 1u;
 
 metal::float4 load4_(
     metal::float4 x
@@ -75,8 +77,8 @@ A identity(
 uint fkey(
     float x_1
 ) {
-    uint b_9 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
-    return ((b_9 & 2147483648u) != 0u) ? ~(b_9) : (b_9 | 2147483648u);
+    uint b_11 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_11 & 2147483648u) != 0u) ? ~(b_11) : (b_11 | 2147483648u);
 }
 
 float fmax_exact(
@@ -108,8 +110,8 @@ metal::uint4 fkey4_(
     metal::float4 x_3
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_3);
-    metal::uint4 b_10 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_10 | metal::uint4(2147483648u), ~(b_10), (b_10 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_12 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_12 | metal::uint4(2147483648u), ~(b_12), (b_12 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 metal::float4 fmax4_exact(
@@ -137,6 +139,25 @@ metal::float4 combine4_(
     return metal::select(metal::select(_e2, b_5, _e3), a_3, _e5);
 }
 
+int key_identity(
+) {
+    return -2139095041;
+}
+
+int key_pick(
+    int a_4,
+    int b_6
+) {
+    return metal::max(a_4, b_6);
+}
+
+metal::int4 key_pick4_(
+    metal::int4 a_5,
+    metal::int4 b_7
+) {
+    return metal::max(a_5, b_7);
+}
+
 metal::int4 okey4_(
     metal::float4 x_5
 ) {
@@ -146,7 +167,8 @@ metal::int4 okey4_(
 
 S s_identity(
 ) {
-    return S {metal::int4(-2139095041), metal::uint4(0u)};
+    int _e0 = key_identity();
+    return S {metal::int4(_e0), metal::uint4(0u)};
 }
 
 S s_add(
@@ -154,14 +176,16 @@ S s_add(
     metal::float4 x_6
 ) {
     metal::int4 _e3 = okey4_(x_6);
-    return S {metal::max(s.k, _e3), metal::max(s.m, as_type<metal::uint4>(x_6) & metal::uint4(2147483647u))};
+    metal::int4 _e4 = key_pick4_(s.k, _e3);
+    return S {_e4, metal::max(s.m, as_type<metal::uint4>(x_6) & metal::uint4(2147483647u))};
 }
 
 S s_merge(
-    S a_4,
-    S b_6
+    S a_6,
+    S b_8
 ) {
-    return S {metal::max(a_4.k, b_6.k), metal::max(a_4.m, b_6.m)};
+    metal::int4 _e4 = key_pick4_(a_6.k, b_8.k);
+    return S {_e4, metal::max(a_6.m, b_8.m)};
 }
 
 float quiet_nan(
@@ -173,16 +197,18 @@ float quiet_nan(
 A s_finish(
     S s_1
 ) {
-    int k_3 = metal::max(metal::max(s_1.k.x, s_1.k.y), metal::max(s_1.k.z, s_1.k.w));
+    int _e5 = key_pick(s_1.k.x, s_1.k.y);
+    int _e10 = key_pick(s_1.k.z, s_1.k.w);
+    int _e11 = key_pick(_e5, _e10);
     uint m = metal::max(metal::max(s_1.m.x, s_1.m.y), metal::max(s_1.m.z, s_1.m.w));
     float _e29 = quiet_nan();
-    return (m > 2139095040u) ? _e29 : as_type<float>(k_3 ^ ((k_3 >> 31u) & 2147483647));
+    return (m > 2139095040u) ? _e29 : as_type<float>(_e11 ^ ((_e11 >> 31u) & 2147483647));
 }
 
 A finalize(
-    A a_5
+    A a_7
 ) {
-    return a_5;
+    return a_7;
 }
 
 float from_fkey(
@@ -192,13 +218,13 @@ float from_fkey(
 }
 
 A subgroup_combine(
-    A a_6
+    A a_8
 ) {
-    uint _e1 = fkey(a_6);
+    uint _e1 = fkey(a_8);
     uint unnamed = metal::simd_max(_e1);
     float _e3 = from_fkey(unnamed);
     float _e4 = quiet_nan();
-    bool _e5 = is_nan(a_6);
+    bool _e5 = is_nan(a_8);
     bool unnamed_1 = metal::simd_any(_e5);
     return unnamed_1 ? _e4 : _e3;
 }
@@ -210,21 +236,21 @@ float pos_inf(
 }
 
 float fmin_exact(
-    float a_7,
-    float b_7
+    float a_9,
+    float b_9
 ) {
-    uint _e2 = fkey(b_7);
-    uint _e3 = fkey(a_7);
-    return (_e2 < _e3) ? b_7 : a_7;
+    uint _e2 = fkey(b_9);
+    uint _e3 = fkey(a_9);
+    return (_e2 < _e3) ? b_9 : a_9;
 }
 
 metal::float4 fmin4_exact(
-    metal::float4 a_8,
-    metal::float4 b_8
+    metal::float4 a_10,
+    metal::float4 b_10
 ) {
-    metal::uint4 _e2 = fkey4_(b_8);
-    metal::uint4 _e3 = fkey4_(a_8);
-    return metal::select(a_8, b_8, _e2 < _e3);
+    metal::uint4 _e2 = fkey4_(b_10);
+    metal::uint4 _e3 = fkey4_(a_10);
+    return metal::select(a_10, b_10, _e2 < _e3);
 }
 
 float bf16_at(
@@ -255,10 +281,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    uint b_11 = as_type<uint>(x_9);
-    uint sign = (b_11 >> 16u) & 32768u;
-    uint e = (b_11 >> 23u) & 255u;
-    uint m_1 = b_11 & 8388607u;
+    uint b_13 = as_type<uint>(x_9);
+    uint sign = (b_13 >> 16u) & 32768u;
+    uint e = (b_13 >> 23u) & 255u;
+    uint m_1 = b_13 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m_1 != 0u) ? (512u | (m_1 >> 13u)) : 0u);
     }
@@ -321,18 +347,18 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_10
 ) {
-    uint b_12 = as_type<uint>(x_10);
-    if ((b_12 & 2147483647u) > 2139095040u) {
-        return (b_12 >> 16u) | 64u;
+    uint b_14 = as_type<uint>(x_10);
+    if ((b_14 & 2147483647u) > 2139095040u) {
+        return (b_14 >> 16u) | 64u;
     }
-    return ((b_12 + 32767u) + ((b_12 >> 16u) & 1u)) >> 16u;
+    return ((b_14 + 32767u) + ((b_14 >> 16u) & 1u)) >> 16u;
 }
 
 A thread_partial(
     uint group,
     uint lid_1,
     device type_2 const& src,
-    device type_9 const& src_vec,
+    device type_10 const& src_vec,
     constant Params& params,
     constant _mslBufferSizes& _buffer_sizes
 ) {
@@ -341,7 +367,7 @@ A thread_partial(
     S acc2_ = {};
     S acc3_ = {};
     uint i = {};
-    A a_9 = {};
+    A a_11 = {};
     bool local_4 = {};
     bool local_5 = {};
     uint _e4 = params.num_groups;
@@ -417,7 +443,7 @@ A thread_partial(
     S _e77 = s_merge(_e75, _e76);
     S _e78 = s_merge(_e74, _e77);
     A _e79 = s_finish(_e78);
-    a_9 = _e79;
+    a_11 = _e79;
     uint t_1 = (n_vec * EPV) + lid_1;
     if (group == 0u) {
         local_4 = lid_1 < 3u;
@@ -433,12 +459,12 @@ A thread_partial(
     }
     bool _e99 = local_5;
     if (_e99) {
-        A _e100 = a_9;
+        A _e100 = a_11;
         A _e101 = load_elem(t_1, src, _buffer_sizes);
         A _e102 = combine(_e100, _e101);
-        a_9 = _e102;
+        a_11 = _e102;
     }
-    A _e103 = a_9;
+    A _e103 = a_11;
     return _e103;
 }
 
@@ -477,10 +503,10 @@ struct main_Input {
 , uint sg_id [[simdgroup_index_in_threadgroup]]
 , uint n_sg [[simdgroups_per_threadgroup]]
 , device type_2 const& src [[user(fake0)]]
-, device type_9 const& src_vec [[user(fake0)]]
-, device type_10& dst [[user(fake0)]]
+, device type_10 const& src_vec [[user(fake0)]]
+, device type_11& dst [[user(fake0)]]
 , constant Params& params [[user(fake0)]]
-, threadgroup type_11& scratch
+, threadgroup type_12& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {

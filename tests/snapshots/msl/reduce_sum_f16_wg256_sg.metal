@@ -35,6 +35,7 @@ struct type_10 {
 };
 constant uint WG = 256u;
 constant uint EPV = 8u;
+constant uint FINAL = 1u;
 
 metal::float4 combine4_(
     metal::float4 a,

@@ -35,6 +35,7 @@ struct type_10 {
 };
 constant uint WG = 256u;
 constant uint EPV = 4u;
+constant uint FINAL = 1u;
 
 metal::float4 load4_(
     metal::float4 x

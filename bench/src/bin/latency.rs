@@ -1,0 +1,156 @@
+//! Where the time of one blocking reduction goes, host to host: recording (recorder, kernels,
+//! temporaries from the pool), `submit` (parameters uploaded, bind groups, one command buffer,
+//! `Queue::submit`), and `wait` (the GPU's work, the readback copy, `map_async`, the polls),
+//! each the median of many calls on data already on the GPU; then `wait` without a readback
+//! (GPU and poll only), the GPU time of the pass (timestamps), so the remainder can be
+//! attributed, and the one-liner with and without spinning before a blocking wait
+//! (`ContextOptions::wait_spin`). The peer's figure is `x.sum().item()` from `benches/torch_peer.py`.
+//!
+//!     cargo run --release -p wgpu-reduce-bench --bin latency -- --n 1048576 --repeat 200
+//!
+//! Options:
+//!   --n N        elements summed (default 1048576)
+//!   --repeat R   calls timed (default 200)
+
+use wgpu_reduce_bench::args::*;
+use wgpu_reduce_bench::support;
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use support::median;
+use wgpu_reduce::Context;
+
+const USAGE: &str = "usage: latency [--n N] [--repeat R]";
+
+fn parse_args() -> Result<(usize, usize), String> {
+    let (mut n, mut repeat) = (1usize << 20, 200usize);
+    let mut p = Parser::from_env();
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        let flag = name(&arg);
+        match arg {
+            Long("n") => n = count(&mut p, &flag)?,
+            Long("repeat") => repeat = count(&mut p, &flag)?,
+            Short('h') | Long("help") => {
+                println!("{}", help(include_str!("latency.rs"), USAGE));
+                std::process::exit(0);
+            }
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    Ok((n, repeat))
+}
+
+fn main() -> ExitCode {
+    let Some((n, repeat)) = support::parsed(or_usage(parse_args(), USAGE)) else {
+        return ExitCode::from(2);
+    };
+    let run = || -> wgpu_reduce::Result<()> {
+        let ctx = Context::new()?;
+        support::print_adapter(&ctx);
+        let data: Vec<f32> = (0..n).map(|i| ((i % 1000) as f32) * 1e-3).collect();
+        let x = ctx.upload(&data)?;
+        support::warm_up(|| ctx.sum(&x).map(drop))?;
+        let (mut rec_t, mut sub_t, mut wait_t, mut total_t) = (vec![], vec![], vec![], vec![]);
+        let (mut nowait_t, mut gpu_t, mut one_t) = (vec![], vec![], vec![]);
+        for i in 0..repeat + 10 {
+            let t0 = Instant::now();
+            let mut rec = ctx.recorder();
+            let s = rec.sum(&x)?;
+            let tok = rec.read(&s)?;
+            let t1 = Instant::now();
+            let sub = rec.submit()?;
+            let t2 = Instant::now();
+            let v = sub.wait()?.scalar(&tok)?;
+            let t3 = Instant::now();
+            std::hint::black_box(v);
+            // The same work without the readback: GPU, submission and the poll only.
+            let mut rec = ctx.recorder();
+            let _s = rec.sum(&x)?;
+            let t4 = Instant::now();
+            rec.submit()?.wait()?;
+            let t5 = Instant::now();
+            // GPU time of the pass.
+            let mut rec = ctx.recorder();
+            rec.enable_timestamps();
+            let _s = rec.sum(&x)?;
+            let g = rec.submit()?.wait()?.gpu_time();
+            // The one-liner, as an application calls it.
+            let t6 = Instant::now();
+            std::hint::black_box(ctx.sum(&x)?);
+            let t7 = Instant::now();
+            if i >= 10 {
+                rec_t.push(t1 - t0);
+                sub_t.push(t2 - t1);
+                wait_t.push(t3 - t2);
+                total_t.push(t3 - t0);
+                nowait_t.push(t5 - t4);
+                gpu_t.extend(g);
+                one_t.push(t7 - t6);
+            }
+        }
+        let us = |v: &mut Vec<Duration>| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                format!("{:.1}", median(v).as_secs_f64() * 1e6)
+            }
+        };
+        println!("n {n}, medians of {repeat} calls (us):");
+        println!(
+            "  record (recorder, sum, read token)      {}",
+            us(&mut rec_t)
+        );
+        println!(
+            "  submit                                  {}",
+            us(&mut sub_t)
+        );
+        println!(
+            "  wait (GPU, copy, map, polls)            {}",
+            us(&mut wait_t)
+        );
+        println!(
+            "  total, recorded call                    {}",
+            us(&mut total_t)
+        );
+        println!(
+            "  submit + wait without a readback        {}",
+            us(&mut nowait_t)
+        );
+        println!(
+            "  GPU time of the pass (timestamps)       {}",
+            us(&mut gpu_t)
+        );
+        println!(
+            "  ctx.sum(&x), the one-liner              {}",
+            us(&mut one_t)
+        );
+        // The one-liner on a context that blocks in the driver at once (no spinning).
+        let blocking = Context::with_options(wgpu_reduce::ContextOptions {
+            wait_spin: Some(Duration::ZERO),
+            ..Default::default()
+        })?;
+        let xb = blocking.upload(&data)?;
+        support::warm_up(|| blocking.sum(&xb).map(drop))?;
+        let mut block_t = Vec::new();
+        for i in 0..repeat + 10 {
+            let t = Instant::now();
+            std::hint::black_box(blocking.sum(&xb)?);
+            if i >= 10 {
+                block_t.push(t.elapsed());
+            }
+        }
+        println!(
+            "  the one-liner with wait_spin = 0        {}",
+            us(&mut block_t)
+        );
+        Ok(())
+    };
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

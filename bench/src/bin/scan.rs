@@ -1,0 +1,424 @@
+//! Prefix scans on random data: checks every element against a CPU reference (f64 for floats,
+//! wrapping integers), then times the scan and prints GB/s (bytes read + written).
+//!
+//!   cargo run --release -p wgpu-reduce-bench --bin scan
+//!   cargo run --release -p wgpu-reduce-bench --bin scan -- --n 268435456 --dtype u32 --algorithm lookback
+//!
+//! Options:
+//!   --n A,B          whole-array lengths (default 1048576,16777216,67108864)
+//!   --shape AxB,..   N-D shapes instead, each row (last axis) scanned independently
+//!   --dtype T        f32 | i32 | u32 | f16 | bf16 (f16/bf16 give f32 results)
+//!   --op O           add | min | max (default add)
+//!   --exclusive      exclusive scan (default inclusive)
+//!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
+//!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
+//!   --repeat R       timed runs after a warm-up (0.5 s of single scans); medians are printed
+//!   --batch K        also time K scans recorded into one submission (default 10)
+//!   --csv PATH       append one line per shape
+//!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
+//!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
+//!   --max-groups G   workgroups a tile pass aims for (default 1024)
+//!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
+//!   --runs-bytes LO,HI   inputs (bytes) whose reduce-then-scan passes take reversed runs
+//!                    (default 33554432,268435456; 1,0: none)
+//!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
+//!                    counts per tile, 2 times the scan without waiting for predecessors
+//!
+//! Exits with status 1 if any element is wrong (the first few are printed), 2 on bad arguments or
+//! GPU errors.
+
+use wgpu_reduce_bench::args::*;
+use wgpu_reduce_bench::{reference, scan_ref, support};
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use half::{bf16, f16};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reference::Data;
+use scan_ref::{scan_reference, scan_tolerance};
+use support::{median, AsF64};
+use wgpu_reduce::{Context, DType, Element, GpuArray, Scan, ScanAlgorithm, ScanOp};
+
+struct Args {
+    shapes: Vec<Vec<usize>>,
+    dtype: DType,
+    scan: Scan,
+    repeat: usize,
+    batch: usize,
+    csv: Option<String>,
+    options: wgpu_reduce::ContextOptions,
+}
+
+const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
+[--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
+[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--max-groups G] [--tiles-per-group K] \
+[--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        shapes: [1usize << 20, 1 << 24, 1 << 26]
+            .iter()
+            .map(|&n| vec![n])
+            .collect(),
+        dtype: DType::F32,
+        scan: Scan::new(ScanOp::Add),
+        repeat: 30,
+        batch: 10,
+        csv: None,
+        options: Default::default(),
+    };
+    let mut p = Parser::from_env();
+    let types = "an element type: f32, i32, u32, f16 or bf16";
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        let flag = name(&arg);
+        match arg {
+            Long("n") => a.shapes = sizes(&mut p, &flag)?.into_iter().map(|n| vec![n]).collect(),
+            Long("shape") => a.shapes = shapes(&mut p, &flag)?,
+            Long("dtype") => a.dtype = one(&mut p, &flag, types)?,
+            Long("op") => a.scan.op = one(&mut p, &flag, "add, min or max")?,
+            Long("exclusive") => a.scan.exclusive = true,
+            Long("algorithm") => a.scan.algorithm = one(&mut p, &flag, "auto, rts or lookback")?,
+            Long("spin-limit") => a.scan.spin_limit = one(&mut p, &flag, "a whole number")?,
+            Long("repeat") => a.repeat = count(&mut p, &flag)?,
+            Long("batch") => a.batch = count(&mut p, &flag)?,
+            Long("csv") => a.csv = Some(text(&mut p, &flag)?),
+            Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
+            Long("row-wg") => a.options.scan_row_workgroup_size = one(&mut p, &flag, "512 or 256")?,
+            Long("max-groups") => a.options.target_workgroups = count(&mut p, &flag)? as u32,
+            Long("tiles-per-group") => {
+                a.options.scan_tiles_per_workgroup = count(&mut p, &flag)? as u32
+            }
+            Long("runs-bytes") => {
+                let v: Vec<u64> = list(&mut p, &flag, "two byte counts LO,HI")?;
+                let [lo, hi] = v[..] else {
+                    return Err(format!("{flag} takes two byte counts LO,HI"));
+                };
+                a.options.scan_reversed_runs_bytes = lo..=hi;
+            }
+            Long("diag") => a.scan.diagnostics = one(&mut p, &flag, "1 or 2")?,
+            Long("no-subgroups") => a.options.subgroups = wgpu_reduce::Subgroups::Off,
+            Short('h') | Long("help") => {
+                println!("{}", help(include_str!("scan.rs"), USAGE));
+                std::process::exit(0);
+            }
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    a.repeat = a.repeat.max(1);
+    a.batch = a.batch.max(1);
+    Ok(a)
+}
+
+/// One measured shape.
+struct Row {
+    worst: f64,
+    wrong: usize,
+    wall: Duration,
+    gpu: Option<Duration>,
+    batch_wall: Duration,
+    batch_gpu: Option<Duration>,
+}
+
+/// Records `k` scans of `x` and submits them; returns (wall, gpu). The (large) result is not
+/// read back, so the time is the scans', host to host.
+fn timed<T: Element>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    scan: &Scan,
+    k: usize,
+) -> wgpu_reduce::Result<(Duration, Option<Duration>)> {
+    let start = Instant::now();
+    let mut rec = ctx.recorder();
+    rec.enable_timestamps();
+    let mut keep = Vec::with_capacity(k);
+    for _ in 0..k {
+        keep.push(rec.scan::<T, T::Acc>(x, scan)?);
+    }
+    let results = rec.submit()?.wait()?;
+    Ok((start.elapsed(), results.gpu_time()))
+}
+
+fn measure<T: Element>(
+    ctx: &Context,
+    args: &Args,
+    x: &GpuArray<T>,
+    data: &Data,
+) -> wgpu_reduce::Result<Row>
+where
+    T::Acc: AsF64,
+{
+    let scan = &args.scan;
+    let shape = x.shape();
+    let (rows, len) = rows_len(shape);
+    let want = scan_reference(data, rows, len, scan.op, scan.exclusive);
+    let y = ctx.scan::<T, T::Acc>(x, scan)?;
+    let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
+    let out = scan.op.output(T::DTYPE);
+    let tile = ctx.scan_tile();
+    let (mut worst, mut wrong) = (0f64, 0usize);
+    let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
+    if scan.diagnostics & 1 != 0 && lookback && len > ctx.scan_row_tile() {
+        lookback_counts(&got, tile, len);
+    }
+    let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
+    for (i, (g, w)) in got.iter().zip(&want).enumerate().take(checked) {
+        let good = if w.value.is_nan() {
+            g.is_nan()
+        } else if w.value.is_infinite() || g.is_infinite() || g.is_nan() {
+            *g == w.value
+        } else {
+            let tol = scan_tolerance(scan.op, out, w, tile);
+            let err = (g - w.value).abs();
+            worst = worst.max(err / tol.max(f64::MIN_POSITIVE));
+            err <= tol
+        };
+        if !good && wrong < 5 {
+            eprintln!(
+                "element {i} (tile {}, +{}): got {g}, want {}, diff {}",
+                i / tile,
+                i % tile,
+                w.value,
+                g - w.value
+            );
+        }
+        wrong += usize::from(!good);
+    }
+    wrong += want.len().abs_diff(got.len());
+    // Warmed up with single scans, as the peer script warms torch: on the H200 the first single
+    // scans of 2^28 elements right after a warm-up of batches often ran 3-4x slower (some 20 ms),
+    // then at their usual speed (H200, 2026-11-30).
+    support::warm_up(|| timed(ctx, x, scan, 1).map(drop))?;
+    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        let (wall, gpu) = timed(ctx, x, scan, 1)?;
+        walls.push(wall);
+        gpus.extend(gpu);
+    }
+    let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        let (wall, gpu) = timed(ctx, x, scan, args.batch)?;
+        bwalls.push(wall / args.batch as u32);
+        bgpus.extend(gpu.map(|g| g / args.batch as u32));
+    }
+    Ok(Row {
+        worst,
+        wrong,
+        wall: median(&mut walls),
+        gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
+        batch_wall: median(&mut bwalls),
+        batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
+    })
+}
+
+/// The rows of an array of this shape and their length (the last axis).
+fn rows_len(shape: &[usize]) -> (usize, usize) {
+    let len = shape.last().copied().unwrap_or(1);
+    let n: usize = shape.iter().product();
+    (n.checked_div(len).unwrap_or(0), len)
+}
+
+/// The algorithm `scan` runs with on an array of this shape.
+fn algorithm_for(ctx: &Context, scan: &Scan, shape: &[usize]) -> ScanAlgorithm {
+    match scan.algorithm {
+        ScanAlgorithm::Auto => {
+            let (rows, len) = rows_len(shape);
+            ctx.scan_algorithm(rows, len)
+        }
+        a => a,
+    }
+}
+
+/// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
+/// after its row's first: window steps, steps that consumed nothing, fallbacks, states consumed.
+fn lookback_counts(got: &[f64], tile: usize, len: usize) {
+    let rows = got.len() / len.max(1);
+    // The library's tiling: rows that start off a 16-byte boundary are tiled from the one before.
+    let span = if rows > 1 && !len.is_multiple_of(4) {
+        len + 3
+    } else {
+        len
+    };
+    let tpr = span.div_ceil(tile);
+    let (mut n, mut sum) = (0usize, [0f64; 4]);
+    let mut hist = [0usize; 6];
+    let mut max_steps = 0f64;
+    for t in 0..rows * tpr {
+        if t % tpr == 0 {
+            continue;
+        }
+        let row_start = (t / tpr) * len;
+        let at = ((row_start & !3) + (t % tpr) * tile).max(row_start);
+        // A row's last tile may hold fewer than the four counts.
+        let Some(c) = got.get(at..at + 4).filter(|_| at + 4 <= row_start + len) else {
+            continue;
+        };
+        n += 1;
+        for k in 0..4 {
+            sum[k] += c[k];
+        }
+        max_steps = max_steps.max(c[0]);
+        let b = match c[0] as usize {
+            0..=1 => 0,
+            2 => 1,
+            3 => 2,
+            4..=7 => 3,
+            8..=15 => 4,
+            _ => 5,
+        };
+        hist[b] += 1;
+    }
+    let m = |k: usize| sum[k] / n.max(1) as f64;
+    eprintln!(
+        "look-back over {n} tiles: steps {:.2} (max {max_steps}), idle steps {:.2}, fallbacks {} \
+         ({:.4}/tile), states consumed {:.2}; tiles by steps 1 / 2 / 3 / 4-7 / 8-15 / 16+: {hist:?}",
+        m(0),
+        m(1),
+        sum[2],
+        m(2),
+        m(3)
+    );
+}
+
+fn shape_row(
+    ctx: &Context,
+    args: &Args,
+    shape: &[usize],
+    rng: &mut StdRng,
+) -> wgpu_reduce::Result<Row> {
+    let n: usize = shape.iter().product();
+    let floats: Vec<f64> = if args.dtype.is_float() {
+        (0..n).map(|_| rng.gen_range(-1.0..1.0)).collect()
+    } else {
+        Vec::new()
+    };
+    match args.dtype {
+        DType::I32 => {
+            let v: Vec<i32> = (0..n).map(|_| rng.gen()).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(ctx, args, &x, &Data::I32(v))
+        }
+        DType::U32 => {
+            let v: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(ctx, args, &x, &Data::U32(v))
+        }
+        DType::F16 => {
+            let v: Vec<f16> = floats.iter().map(|&f| f16::from_f64(f)).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(
+                ctx,
+                args,
+                &x,
+                &Data::F(v.iter().map(|&h| h.into()).collect()),
+            )
+        }
+        DType::BF16 => {
+            let v: Vec<bf16> = floats.iter().map(|&f| bf16::from_f64(f)).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(
+                ctx,
+                args,
+                &x,
+                &Data::F(v.iter().map(|&h| h.into()).collect()),
+            )
+        }
+        _ => {
+            let v: Vec<f32> = floats.iter().map(|&f| f as f32).collect();
+            let x = ctx.upload_shaped(&v, shape)?;
+            measure(
+                ctx,
+                args,
+                &x,
+                &Data::F(v.iter().map(|&h| h.into()).collect()),
+            )
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::init();
+    let Some(args) = support::parsed(or_usage(parse_args(), USAGE)) else {
+        return ExitCode::from(2);
+    };
+    let Some(ctx) = support::open_context(args.options.clone()) else {
+        return ExitCode::from(2);
+    };
+    let seed = support::seed();
+    let out = args.scan.op.output(args.dtype);
+    println!(
+        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
+        if args.scan.exclusive { "exclusive" } else { "inclusive" },
+        args.scan.op.name(),
+        args.dtype,
+        args.scan.algorithm,
+        ctx.scan_tile(),
+        ctx.scan_row_tile(),
+        args.repeat,
+        args.batch
+    );
+    println!(
+        "{:>16} {:>9} {:>6} {:>10} {:>10} {:>9} {:>11} {:>10}  ok",
+        "shape", "err/tol", "wrong", "wall us", "gpu us", "gpu GB/s", "batch us/op", "batch GB/s"
+    );
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut csv = support::open_csv(args.csv.as_ref());
+    let mut any_wrong = false;
+    for shape in &args.shapes {
+        let shape_s = shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("x");
+        let row = match shape_row(&ctx, &args, shape, &mut rng) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error at shape {shape_s}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let n: usize = shape.iter().product();
+        // Bytes read + written, as a copy's bandwidth is counted.
+        let bytes = n * (args.dtype.size_bytes() + out.size_bytes());
+        let gbps = |t: Duration| bytes as f64 / t.as_secs_f64() / 1e9;
+        let us = |d: Duration| d.as_secs_f64() * 1e6;
+        any_wrong |= row.wrong > 0;
+        println!(
+            "{:>16} {:>9.3} {:>6} {:>10.1} {:>10} {:>9} {:>11.1} {:>10.1}  {}",
+            shape_s,
+            row.worst,
+            row.wrong,
+            us(row.wall),
+            row.gpu.map_or("-".into(), |g| format!("{:.1}", us(g))),
+            row.gpu.map_or("-".into(), |g| format!("{:.1}", gbps(g))),
+            us(row.batch_wall),
+            gbps(row.batch_gpu.unwrap_or(row.batch_wall)),
+            if row.wrong == 0 { "yes" } else { "WRONG" }
+        );
+        if let Some(Ok(f)) = csv.as_mut() {
+            let _ = writeln!(
+                f,
+                "wgpu-reduce,{}{},{},{},{:.3},{},{:.3},{},{},{},{:?}",
+                if args.scan.exclusive { "excl_" } else { "" },
+                args.scan.op.name(),
+                args.dtype,
+                n,
+                us(row.wall),
+                row.gpu.map_or(String::new(), |g| format!("{:.3}", us(g))),
+                us(row.batch_wall),
+                row.batch_gpu
+                    .map_or(String::new(), |g| format!("{:.3}", us(g))),
+                row.wrong == 0,
+                shape_s,
+                algorithm_for(&ctx, &args.scan, shape)
+            );
+        }
+    }
+    if any_wrong {
+        eprintln!("some elements were WRONG");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,15 @@
+//! What the benchmark and diagnostic harnesses (`src/bin/`) share with the examples: the
+//! measuring code, the command-line helpers and the f64 reference of the tests.
+
+#[path = "../../examples/support/args.rs"]
+pub mod args;
+#[path = "../../examples/support/bench.rs"]
+pub mod bench;
+#[path = "../../tests/common/reference.rs"]
+#[allow(dead_code)]
+pub mod reference;
+#[path = "../../tests/common/scan_ref.rs"]
+#[allow(dead_code)]
+pub mod scan_ref;
+#[path = "../../examples/support/mod.rs"]
+pub mod support;
