@@ -32,10 +32,12 @@
 //!   ([`Recorder::record_into`]).
 //! - Scans ([`Recorder::scan`], [`Recorder::cumsum`], [`Context::cumsum`]): reduce-then-scan or
 //!   single-pass decoupled look-back with fallback ([`ScanAlgorithm`]), recorded like any other
-//!   operation; see the `scan` module docs in `src/ops/scan.rs` and the README's semantics table.
+//!   operation; [`ops::scan`] describes both algorithms, [`ops::reduce`] the reductions.
 //! - The buffer pool: temporaries are reused between calls; see [`Context::pool_stats`].
-//! - [`kernels`]: the one place where WGSL variants are specialised; every variant is checked by
-//!   naga (MSL, SPIR-V, HLSL) in the tests.
+//! - [`kernels`]: the kernel variants, their WGSL (a prelude and whole files of `shaders/`) and
+//!   their typed parameters, for inspection; with the `validate` feature, naga's checks and the
+//!   MSL a Mac receives. Every variant is checked by naga (MSL, SPIR-V, HLSL) in the tests.
+//! - ARCHITECTURE.md (in the repository) shows the layers and the path of one call.
 //!
 //! ## Semantics
 //! - **Axes**: one, several or all ([`Axes::All`]); negative axes count from the end; an empty

@@ -6,7 +6,7 @@ pub mod args;
 #[path = "../../examples/support/bench.rs"]
 pub mod bench;
 #[path = "../../tests/common/reference.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::len_without_is_empty)]
 pub mod reference;
 #[path = "../../tests/common/scan_ref.rs"]
 #[allow(dead_code)]

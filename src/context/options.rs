@@ -3,7 +3,7 @@
 
 use crate::kernels::SCAN_ROW_WORKGROUP;
 
-/// How a [`Context`] picks its adapter and tunes its kernels.
+/// How a [`Context`](crate::Context) picks its adapter and tunes its kernels.
 ///
 /// `ContextOptions::default()` follows wgpu's environment conventions: `WGPU_BACKEND` (e.g.
 /// `vulkan`, `metal`, `dx12`, `gl`), `WGPU_ADAPTER_NAME` (a case-insensitive substring of the
@@ -127,11 +127,11 @@ pub enum Subgroups {
     Auto,
     /// Always use the shared-memory fallback (every device runs it).
     Off,
-    /// Use them, and fail with [`Error::FeatureMissing`] where the device lacks them.
+    /// Use them, and fail with [`Error::FeatureMissing`](crate::Error::FeatureMissing) where the device lacks them.
     Require,
 }
 
-/// What the device can do, detected once when the [`Context`] is made.
+/// What the device can do, detected once when the [`Context`](crate::Context) is made.
 #[derive(Debug, Clone)]
 pub struct Capabilities {
     /// The adapter (name, backend, driver).

@@ -185,7 +185,8 @@ impl From<Vec<i32>> for Axes {
     }
 }
 
-/// A reduction with its axes and options, for [`Recorder::reduce`] and [`Context::reduce`].
+/// A reduction with its axes and options, for [`Recorder::reduce`](crate::Recorder::reduce) and
+/// [`Context::reduce`](crate::Context::reduce).
 ///
 /// ```
 /// use wgpu_reduce::{Reduction, ReduceOp};

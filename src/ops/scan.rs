@@ -85,7 +85,7 @@ crate::error::from_str_by_name!(ScanOp, "scan operation");
 /// Which scan algorithm runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ScanAlgorithm {
-    /// The library's choice for this adapter and row length (see [`Context::scan_algorithm`]).
+    /// The library's choice for this adapter and row length (see [`Context::scan_algorithm`](crate::Context::scan_algorithm)).
     #[default]
     Auto,
     /// Tile totals, a scan of them, and a downsweep: never waits, deterministic.

@@ -6,7 +6,8 @@ use std::time::Duration;
 use crate::element::Element;
 use crate::error::{Error, Result};
 
-/// Names an array's bytes in the [`Results`] of a submission; made by [`Recorder::read`].
+/// Names an array's bytes in the [`Results`] of a submission; made by
+/// [`Recorder::read`](crate::Recorder::read).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadToken<T: Element> {
     pub(super) recording: u64,
@@ -64,7 +65,7 @@ impl Results {
     }
 
     /// GPU time of the recorded passes (timestamps at the start and end of the compute pass),
-    /// when [`Recorder::enable_timestamps`] was called and the device supports it.
+    /// when [`Recorder::enable_timestamps`](crate::Recorder::enable_timestamps) was called and the device supports it.
     pub fn gpu_time(&self) -> Option<Duration> {
         self.gpu_time
     }

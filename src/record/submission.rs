@@ -10,7 +10,7 @@ use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pool::PooledBuffer;
 
-/// Work submitted by [`Recorder::submit`].
+/// Work submitted by [`Recorder::submit`](crate::Recorder::submit).
 #[must_use = "call wait() to get the values read and to know the work has finished"]
 pub struct Submission {
     pub(super) ctx: Context,
