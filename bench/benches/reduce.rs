@@ -3,8 +3,8 @@
 //! three-row matrices, and 16 sums in one submission, over sizes 2^10 .. 2^22 (to 2^28 with
 //! WGPU_REDUCE_BENCH_MAX_LOG2=28 on a real GPU).
 //!
-//!     cargo bench                      # all
-//!     cargo bench -- sum_f32           # one group
+//!     cargo bench -p wgpu-reduce-bench                   # all
+//!     cargo bench -p wgpu-reduce-bench -- sum_f32        # one group
 //!
 //! These measure what an application sees per call (upload excluded: data already on the GPU):
 //! record, submit, wait, read one value. GPU-only time and the peer comparison come from
