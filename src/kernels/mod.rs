@@ -36,29 +36,28 @@ use source::*;
 use crate::element::DType;
 use crate::ops::ReduceOp;
 
-/// The operation's scalar hooks (`identity`, `combine`, `combine4` over the value type `A`) for
-/// sum, prod, min, max and mean over values of type `v`.
-fn scalar_hooks(op: ReduceOp, v: DType) -> &'static str {
+/// The operation's scalar hooks for sum, prod, min, max and mean over values of type `v`: the
+/// file of `identity`, `combine` and `combine4` (over the value type `A`), and the file of its
+/// subgroup form, `subgroup_combine`.
+fn op_hooks(op: ReduceOp, v: DType) -> [&'static str; 2] {
     match (op, v.is_float()) {
-        (ReduceOp::Prod, _) => OPS_MUL_WGSL,
-        (ReduceOp::Min, true) => OPS_MIN_FLOAT_WGSL,
-        (ReduceOp::Min, false) => OPS_MIN_WGSL,
-        (ReduceOp::Max, true) => OPS_MAX_FLOAT_WGSL,
-        (ReduceOp::Max, false) => OPS_MAX_WGSL,
-        _ => OPS_ADD_WGSL,
+        (ReduceOp::Prod, _) => [OPS_MUL_WGSL, OPS_MUL_SUBGROUP_WGSL],
+        (ReduceOp::Min, true) => [OPS_MIN_FLOAT_WGSL, OPS_MIN_FLOAT_SUBGROUP_WGSL],
+        (ReduceOp::Min, false) => [OPS_MIN_WGSL, OPS_MIN_SUBGROUP_WGSL],
+        (ReduceOp::Max, true) => [OPS_MAX_FLOAT_WGSL, OPS_MAX_FLOAT_SUBGROUP_WGSL],
+        (ReduceOp::Max, false) => [OPS_MAX_WGSL, OPS_MAX_SUBGROUP_WGSL],
+        _ => [OPS_ADD_WGSL, OPS_ADD_SUBGROUP_WGSL],
     }
 }
 
-/// The subgroup form of [`scalar_hooks`] (`subgroup_combine`).
+/// The file of `identity`, `combine` and `combine4` (see [`op_hooks`]).
+fn scalar_hooks(op: ReduceOp, v: DType) -> &'static str {
+    op_hooks(op, v)[0]
+}
+
+/// The file of `subgroup_combine` (see [`op_hooks`]).
 fn subgroup_hooks(op: ReduceOp, v: DType) -> &'static str {
-    match (op, v.is_float()) {
-        (ReduceOp::Prod, _) => OPS_MUL_SUBGROUP_WGSL,
-        (ReduceOp::Min, true) => OPS_MIN_FLOAT_SUBGROUP_WGSL,
-        (ReduceOp::Min, false) => OPS_MIN_SUBGROUP_WGSL,
-        (ReduceOp::Max, true) => OPS_MAX_FLOAT_SUBGROUP_WGSL,
-        (ReduceOp::Max, false) => OPS_MAX_SUBGROUP_WGSL,
-        _ => OPS_ADD_SUBGROUP_WGSL,
-    }
+    op_hooks(op, v)[1]
 }
 
 /// Min or max over order-preserving integer keys of f32 values (`key_identity`, `key_pick`).

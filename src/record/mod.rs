@@ -19,7 +19,9 @@ use crate::kernels::params::{KernelParams, PARAMS_BYTES};
 use crate::kernels::Kernel;
 use crate::pool::PooledBuffer;
 
+mod reduce;
 mod results;
+mod scan;
 mod submission;
 
 pub use results::{ReadToken, Results};

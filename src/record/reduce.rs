@@ -1,0 +1,558 @@
+//! Recording a reduction: the checks, the problems and passes `plan` chooses, pieces of
+//! problems too large for one storage binding, and each pass as a kernel variant with typed
+//! parameters pushed to the recorder.
+
+use super::Recorder;
+use crate::array::RawArray;
+use crate::element::DType;
+use crate::error::{Error, Result};
+use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
+use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
+use crate::ops::{ReduceOp, Reduction};
+use crate::plan::reduce::{plan_axis, plan_passes, problems, sizes, Problem, MIN_VEC4_PER_THREAD};
+
+/// What every piece of one problem shares: the operation, the input element type, the array
+/// read and whether it holds states, whether this problem writes the final results, and the
+/// finishing parameters (mean's divisor, var/std's correction).
+#[derive(Clone, Copy)]
+struct Frame<'a> {
+    op: ReduceOp,
+    input: DType,
+    x: &'a RawArray,
+    x_state: bool,
+    final_problem: bool,
+    divisor: f32,
+    correction: u32,
+}
+
+impl Frame<'_> {
+    /// Bytes of one element of `x`.
+    fn src_elem(&self) -> u64 {
+        match self.x_state {
+            true => self.op.state_bytes(),
+            false => self.input.size_bytes() as u64,
+        }
+    }
+
+    /// Bytes of one value this problem writes (a result, or a state).
+    fn out_elem(&self) -> u64 {
+        match self.final_problem {
+            true => self.op.output(self.input).size_bytes() as u64,
+            false => self.op.state_bytes(),
+        }
+    }
+
+    /// The same frame writing states (for the pieces of a problem that are combined later).
+    fn states_out(&self) -> Self {
+        Frame {
+            final_problem: false,
+            ..*self
+        }
+    }
+
+    /// The same frame reading `states` (written by its pieces) instead of its input.
+    fn reading_states<'b>(&self, states: &'b RawArray) -> Frame<'b> {
+        Frame {
+            x: states,
+            x_state: true,
+            ..*self
+        }
+    }
+}
+
+/// A piece that cannot be made to fit the `budget` bytes of one binding.
+fn piece_too_large(what: String, bytes: u64, budget: u64) -> Error {
+    Error::TooLarge {
+        what,
+        bytes,
+        limit: budget,
+        limit_name: "max_storage_buffer_binding_size, less the window alignment",
+    }
+}
+
+/// Where one piece of a problem too large for one storage binding reads and writes: the element
+/// of the input where its view starts, the output (or state) where its results start, the
+/// reduced-axis index of its first row (argmin/argmax report whole-axis indices), and whether
+/// it combines its results into the states already there (pieces of one long reduced axis).
+#[derive(Debug, Clone, Copy, Default)]
+struct Piece {
+    src_at: u64,
+    dst_at: u64,
+    j_base: u32,
+    accumulate: bool,
+}
+
+impl Recorder {
+    /// Records `red` over `x` (of `shape`) into `out`, checking everything first.
+    pub(crate) fn record_reduction(
+        &mut self,
+        red: &Reduction,
+        x: &RawArray,
+        shape: &[usize],
+        out: &RawArray,
+    ) -> Result<()> {
+        let op = red.op;
+        self.check_ctx(x, "the input array")?;
+        self.check_ctx(out, "the output array")?;
+        let allowed = op.allowed_outputs(x.dtype);
+        if !allowed.contains(&out.dtype) {
+            return Err(Error::UnsupportedOutput {
+                op: op.name(),
+                input: x.dtype,
+                output: out.dtype,
+                allowed: allowed
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        let mask = red.reduced_mask(shape)?;
+        let (out_len, r_total) = sizes(shape, &mask);
+        if out.len != out_len {
+            let out_shape = red.shape_for_mask(shape, &mask);
+            return Err(Error::InvalidUse(format!(
+                "{} of shape {shape:?} gives shape {out_shape:?} ({out_len} elements); the \
+                 output array has {} elements",
+                op.name(),
+                out.len
+            )));
+        }
+        if out_len == 0 {
+            return Ok(());
+        }
+        if r_total == 0 && !op.has_identity() {
+            return Err(Error::EmptyInput { op: op.name() });
+        }
+        let kernel_out = op.output(x.dtype);
+        let final_dst = if out.dtype == kernel_out {
+            out.clone()
+        } else {
+            self.lease_temporary(out_len, kernel_out)?
+        };
+        let problems = problems(shape, &mask);
+        let mut src = x.clone();
+        let mut src_state = false;
+        for (i, p) in problems.iter().enumerate() {
+            let last = i + 1 == problems.len();
+            let dst = if last {
+                final_dst.clone()
+            } else {
+                self.state_array(op, x.dtype, p.outer * p.inner)?
+            };
+            let f = Frame {
+                op,
+                input: x.dtype,
+                x: &src,
+                x_state: src_state,
+                final_problem: last,
+                divisor: r_total as f32,
+                correction: red.correction,
+            };
+            self.record_problem(&f, *p, &dst)?;
+            src = dst;
+            src_state = true;
+        }
+        if out.dtype != kernel_out {
+            self.record_pack(&final_dst, out)?;
+        }
+        Ok(())
+    }
+
+    /// An array for `count` partial states of `op` over `input`.
+    fn state_array(&mut self, op: ReduceOp, input: DType, count: usize) -> Result<RawArray> {
+        if op.is_simple() {
+            self.lease_temporary(count, op.accumulator(input))
+        } else {
+            self.lease_temporary(count * (op.state_bytes() / 4) as usize, DType::U32)
+        }
+    }
+
+    /// Records problem `p` of frame `f` into `final_dst`. A problem whose input or output does
+    /// not fit one storage binding is cut into pieces that do (see [`Piece`]).
+    fn record_problem(&mut self, f: &Frame<'_>, p: Problem, final_dst: &RawArray) -> Result<()> {
+        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+        let limit = self.binding_limit();
+        if outer * r * inner * f.src_elem() <= limit && outer * inner * f.out_elem() <= limit {
+            return self.record_piece(f, p, final_dst, Piece::default());
+        }
+        let budget = self.piece_budget();
+        let row = inner * f.out_elem().max(f.op.state_bytes());
+        if outer == 1 && inner == 1 && f.op.is_simple() {
+            self.record_runs(f, p, final_dst, budget)
+        } else if r * inner * f.src_elem() <= budget && row <= budget {
+            self.record_slices(f, p, final_dst, budget)
+        } else {
+            self.record_rows(f, p, final_dst, budget)
+        }
+    }
+
+    /// A whole array of a simple operation in runs of elements, each reduced to one value,
+    /// then those values.
+    fn record_runs(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        budget: u64,
+    ) -> Result<()> {
+        let (r, src_elem) = (p.r as u64, f.src_elem());
+        let unit = (self.offset_alignment_bytes() / src_elem).max(8);
+        let rc = budget / src_elem / unit * unit;
+        if rc == 0 {
+            let what = format!(
+                "a piece of {unit} elements of a whole-array {}",
+                f.op.name()
+            );
+            return Err(piece_too_large(what, unit * src_elem, budget));
+        }
+        let runs = r.div_ceil(rc);
+        let states = self.lease_temporary(runs as usize, f.op.accumulator(f.input))?;
+        for (j, first) in (0..r).step_by(rc as usize).enumerate() {
+            let run = Problem {
+                outer: 1,
+                r: rc.min(r - first) as usize,
+                inner: 1,
+            };
+            let at = Piece {
+                src_at: first,
+                dst_at: j as u64,
+                ..Piece::default()
+            };
+            self.record_piece(&f.states_out(), run, &states, at)?;
+        }
+        let rest = Problem {
+            outer: 1,
+            r: runs as usize,
+            inner: 1,
+        };
+        self.record_problem(&f.reading_states(&states), rest, final_dst)
+    }
+
+    /// Whole slices along the outer axis, as many per piece as fit.
+    fn record_slices(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        budget: u64,
+    ) -> Result<()> {
+        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+        let slice = r * inner * f.src_elem();
+        let row = inner * f.out_elem().max(f.op.state_bytes());
+        let oc = budget / slice.max(row);
+        for first in (0..outer).step_by(oc as usize) {
+            let piece = Problem {
+                outer: oc.min(outer - first) as usize,
+                ..p
+            };
+            let at = Piece {
+                src_at: first * r * inner,
+                dst_at: first * inner,
+                ..Piece::default()
+            };
+            self.record_piece(f, piece, final_dst, at)?;
+        }
+        Ok(())
+    }
+
+    /// One slice is larger than a binding: runs of rows of the reduced axis, each combined
+    /// into the states of its outputs, then the states finished.
+    fn record_rows(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        budget: u64,
+    ) -> Result<()> {
+        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+        let (op, state) = (f.op, f.op.state_bytes());
+        let widest = f.src_elem().max(state).max(f.out_elem());
+        if inner * widest > budget {
+            let values = match (f.x_state, op.is_simple()) {
+                (false, _) | (true, true) => f.input.name().to_string(),
+                (true, false) => format!("{}-byte {} states", state, op.name()),
+            };
+            let what = format!(
+                "one row of {inner} {values} values across the reduced axis of a {} (a piece \
+                 must hold at least one row)",
+                op.name()
+            );
+            return Err(piece_too_large(what, inner * widest, budget));
+        }
+        let rc = budget / (inner * f.src_elem());
+        let states = if f.final_problem {
+            self.state_array(op, f.input, (outer * inner) as usize)?
+        } else {
+            final_dst.clone()
+        };
+        for o in 0..outer {
+            for first in (0..r).step_by(rc as usize) {
+                let piece = Problem {
+                    outer: 1,
+                    r: rc.min(r - first) as usize,
+                    inner: p.inner,
+                };
+                let at = Piece {
+                    src_at: (o * r + first) * inner,
+                    dst_at: o * inner,
+                    j_base: first as u32,
+                    accumulate: first > 0,
+                };
+                self.record_piece(&f.states_out(), piece, &states, at)?;
+            }
+        }
+        if !f.final_problem {
+            return Ok(());
+        }
+        let each = Problem {
+            outer: (outer * inner) as usize,
+            r: 1,
+            inner: 1,
+        };
+        self.record_problem(&f.reading_states(&states), each, final_dst)
+    }
+
+    /// Records one piece of a problem: `p` read from element `at.src_at` of `f.x`, written
+    /// from element (or state) `at.dst_at` of `final_dst`.
+    fn record_piece(
+        &mut self,
+        f: &Frame<'_>,
+        p: Problem,
+        final_dst: &RawArray,
+        at: Piece,
+    ) -> Result<()> {
+        let Frame {
+            op,
+            input,
+            x,
+            x_state,
+            final_problem,
+            divisor,
+            correction,
+        } = *f;
+        let tuning = self.ctx().tuning();
+        let wg = tuning.workgroup_size;
+        let budget = self.piece_budget();
+        let src_elem = f.src_elem();
+        let out_elem = f.out_elem();
+        // The whole-array kernel's vec4 loads need a window that starts at the piece (pieces of
+        // a long row that start elsewhere, or combine into states, take the general kernel).
+        let aligned = (at.src_at * src_elem).is_multiple_of(self.offset_alignment_bytes());
+        if p.outer == 1 && p.inner == 1 && op.is_simple() && aligned && !at.accumulate {
+            // Whole-array kernel; states of scalar ops are plain accumulator values.
+            let acc = op.accumulator(input);
+            let acc_bytes = acc.size_bytes() as u64;
+            let mut src = x.clone();
+            let mut src_dtype = if x_state { acc } else { input };
+            let max_groups = tuning.max_workgroups.min((budget / acc_bytes) as u32);
+            let passes = plan_passes(p.r as u32, wg, max_groups);
+            for (i, pass) in passes.iter().enumerate() {
+                let last = i + 1 == passes.len();
+                let dst = if last {
+                    final_dst.clone()
+                } else {
+                    self.lease_temporary(pass.groups as usize, acc)?
+                };
+                let from = if i == 0 { at.src_at } else { 0 };
+                let elem = src_dtype.size_bytes() as u64;
+                let (src_window, base) = self.window(from, u64::from(pass.n), elem);
+                // Pieces start on offset-aligned elements: the vec4 loads need no shift.
+                debug_assert_eq!(base, 0);
+                let (dst_window, dst_base) = match last {
+                    true => self.window(at.dst_at, u64::from(pass.groups), acc_bytes),
+                    false => self.window(0, u64::from(pass.groups), acc_bytes),
+                };
+                let epv = if src_dtype.is_half() { 8 } else { 4 };
+                let params = ReduceParams {
+                    n: pass.n,
+                    n_vec: pass.n / epv,
+                    num_groups: pass.groups,
+                    flags: if last && final_problem {
+                        ReduceParams::FINAL
+                    } else {
+                        0
+                    },
+                    divisor,
+                    dst_base,
+                    ..Default::default()
+                };
+                let kernel = Kernel::Reduce(ReduceVariant {
+                    input: src_dtype,
+                    op,
+                    workgroup_size: wg,
+                    subgroups: tuning.subgroups,
+                });
+                let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
+                self.push_windowed(kernel, bind_src, bind_dst, None, params, (pass.groups, 1))?;
+                src = dst;
+                src_dtype = acc;
+            }
+            return Ok(());
+        }
+        let state = op.state_bytes();
+        if let Some(groups) = self.flat_groups(f, p, at) {
+            // Argmin/argmax of a whole f32 array: a flat first pass to one state per
+            // workgroup (indices include at.j_base), then those states as below.
+            let states = self.state_array(op, input, groups as usize)?;
+            let (src_window, _) = self.window(at.src_at, p.r as u64, 4);
+            let (dst_window, _) = self.window(0, u64::from(groups), state);
+            let (gx, _) = self.grid(groups)?;
+            let params = AxisParams {
+                outer: 1,
+                r: p.r as u32,
+                inner: 1,
+                splits: 1,
+                chunk: p.r as u32,
+                tiles: 1,
+                lanes_shift: 0,
+                groups,
+                groups_x: gx,
+                j_base: at.j_base,
+                ..Default::default()
+            };
+            let kernel = AxisVariant {
+                layout: Layout::Flat,
+                op,
+                input,
+                src_state: false,
+                dst_final: false,
+                workgroup_size: wg,
+            };
+            let (bind_src, bind_dst) = ((x, src_window), (&states, dst_window));
+            self.push_windowed(
+                Kernel::Axis(kernel),
+                bind_src,
+                bind_dst,
+                None,
+                params,
+                (groups, 1),
+            )?;
+            let rest = Problem {
+                outer: 1,
+                r: groups as usize,
+                inner: 1,
+            };
+            let at = Piece {
+                dst_at: at.dst_at,
+                accumulate: at.accumulate,
+                ..Piece::default()
+            };
+            return self.record_piece(&f.reading_states(&states), rest, final_dst, at);
+        }
+        // Column pairs read whole words: the piece must start on one (windows start on whole
+        // words, so the element offset inside the window has the parity of src_at).
+        let pairs = !x_state && input.is_half() && at.src_at.is_multiple_of(2);
+        let passes = plan_axis(p, wg, tuning.target_workgroups, budget / state, pairs);
+        let mut src = x.clone();
+        let mut src_state = x_state;
+        for (i, pass) in passes.iter().enumerate() {
+            let (first, last) = (i == 0, i + 1 == passes.len());
+            let dst_final = last && final_problem;
+            let outputs = u64::from(pass.outer) * u64::from(pass.splits) * u64::from(pass.inner);
+            let dst = if last {
+                final_dst.clone()
+            } else {
+                self.state_array(op, input, outputs as usize)?
+            };
+            let kernel = AxisVariant {
+                layout: pass.layout,
+                op,
+                input,
+                src_state,
+                dst_final,
+                workgroup_size: wg,
+            };
+            let elems = u64::from(pass.outer) * u64::from(pass.r) * u64::from(pass.inner);
+            let (src_window, src_base) = match first {
+                true => self.window(at.src_at, elems, src_elem),
+                false => self.window(0, elems, state),
+            };
+            let (dst_window, dst_base) = match last {
+                true => self.window(at.dst_at, outputs, out_elem),
+                false => self.window(0, outputs, state),
+            };
+            let accumulate = last && at.accumulate;
+            let (gx, _) = self.grid(pass.tiles_total)?;
+            let mut flags = 0;
+            if dst_final {
+                flags |= AxisParams::FINAL;
+            }
+            if accumulate {
+                flags |= AxisParams::ACCUMULATE;
+            }
+            let params = AxisParams {
+                outer: pass.outer,
+                r: pass.r,
+                inner: pass.inner,
+                splits: pass.splits,
+                chunk: pass.chunk,
+                tiles: pass.tiles,
+                lanes_shift: pass.lanes.trailing_zeros(),
+                groups: pass.tiles_total,
+                groups_x: gx,
+                flags,
+                divisor,
+                correction: correction as f32,
+                src_base,
+                dst_base,
+                j_base: if first { at.j_base } else { 0 },
+                pad3: 0,
+            };
+            let grid = (pass.tiles_total, pass.splits);
+            let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
+            self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, grid)?;
+            src = dst;
+            src_state = true;
+        }
+        Ok(())
+    }
+
+    /// Workgroups of a flat first pass (see [`Layout::Flat`]) for piece `p` at `at`, if it
+    /// takes one: argmin/argmax of raw f32 input along one long row, starting on an
+    /// offset-aligned element (the vec4 loads need no shift), long enough that each of at
+    /// least two workgroups gets its four vec4 words per thread.
+    fn flat_groups(&self, f: &Frame<'_>, p: Problem, at: Piece) -> Option<u32> {
+        let variant = AxisVariant {
+            layout: Layout::Flat,
+            op: f.op,
+            input: f.input,
+            src_state: f.x_state,
+            dst_final: false,
+            workgroup_size: self.ctx().tuning().workgroup_size,
+        };
+        let aligned = (at.src_at * 4).is_multiple_of(self.offset_alignment_bytes());
+        if !variant.flat_capable() || p.outer != 1 || p.inner != 1 || !aligned {
+            return None;
+        }
+        let tuning = self.ctx().tuning();
+        let per_group = u64::from(tuning.workgroup_size) * MIN_VEC4_PER_THREAD * 4;
+        let groups = (p.r as u64 / per_group).min(u64::from(tuning.max_workgroups));
+        (groups >= 2).then_some(groups as u32)
+    }
+
+    /// Converts the f32 values of `src` into the 16-bit array `out`, in pieces that fit a
+    /// binding (each a whole number of offset-aligned words).
+    fn record_pack(&mut self, src: &RawArray, out: &RawArray) -> Result<()> {
+        let words = out.len.div_ceil(2) as u64;
+        let unit = self.offset_alignment_bytes();
+        let per_piece = (self.piece_budget() / 8 / unit * unit).max(unit);
+        let kernel = Kernel::Pack(PackVariant { output: out.dtype });
+        for first in (0..words).step_by(per_piece as usize) {
+            let piece_words = per_piece.min(words - first);
+            let elems = (out.len as u64 - 2 * first).min(2 * piece_words);
+            let (src_window, _) = self.window(2 * first, elems, 4);
+            let (dst_window, _) = self.window(first, piece_words, 4);
+            let groups = piece_words.div_ceil(256).max(1) as u32;
+            let (gx, _) = self.grid(groups)?;
+            let params = PackParams {
+                n: elems as u32,
+                groups_x: gx,
+                ..Default::default()
+            };
+            let (bind_src, bind_dst) = ((src, src_window), (out, dst_window));
+            self.push_windowed(kernel, bind_src, bind_dst, None, params, (groups, 1))?;
+        }
+        Ok(())
+    }
+}
