@@ -135,7 +135,19 @@ impl AxisVariant {
     /// The full WGSL source of this variant.
     pub fn source(&self) -> String {
         let (op, v) = (self.op, self.op.accumulator(self.input));
-        let mut files = type_files(op, v);
+        let mut files = Vec::new();
+        if !self.src_state {
+            let (elem, pairs) = match self.input {
+                DType::F16 => (LOADS_AXIS_F16_WGSL, LOADS_AXIS_F16_PAIRS_WGSL),
+                DType::BF16 => (LOADS_AXIS_BF16_WGSL, LOADS_AXIS_BF16_PAIRS_WGSL),
+                _ => (LOADS_AXIS_32_WGSL, ""),
+            };
+            files.push(elem);
+            if self.layout == Layout::ColPairs {
+                files.push(pairs);
+            }
+        }
+        files.extend(type_files(op, v));
         match op {
             ReduceOp::Var | ReduceOp::Std => files.push(OPS_VAR_WGSL),
             ReduceOp::Argmin | ReduceOp::Argmax => files.push(OPS_ARG_WGSL),
@@ -161,7 +173,7 @@ impl AxisVariant {
         compose(self.prelude(), &files)
     }
 
-    /// Types, constants, and the element type's loads.
+    /// Types and constants.
     fn prelude(&self) -> String {
         let op = self.op;
         // V: the value type the operation works in.
@@ -207,19 +219,6 @@ impl AxisVariant {
             "S"
         };
         p.push_str(&format!("alias SRC = {src};\nalias DST = {dst};\n"));
-        if !self.src_state {
-            let (elem, half) = match self.input {
-                DType::F16 => ("f16_at(src[k >> 1u], k)".to_string(), "f16_at"),
-                DType::BF16 => ("bf16_at(src[k >> 1u], k)".to_string(), "bf16_at"),
-                _ => (format!("{vt}(src[k])"), ""),
-            };
-            p.push_str(&format!("fn elem_at(k: u32) -> V {{ return {elem}; }}\n"));
-            if self.layout == Layout::ColPairs {
-                p.push_str(&format!(
-                    "fn half_at(w: u32, h: u32) -> V {{ return {half}(w, h); }}\n"
-                ));
-            }
-        }
         p
     }
 }

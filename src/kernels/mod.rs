@@ -1,21 +1,25 @@
 //! Shader variants: the one place where kernels are specialised, and the pipeline cache.
 //!
-//! A kernel is WGSL from `shaders/` with a generated *prelude* in front of it. There are three
-//! families ([`Kernel`]):
+//! A kernel's source is a short generated *prelude* (type aliases such as the element type `T`
+//! and the value type `A` or `V`, and constants such as the workgroup size `WG`) followed by
+//! whole files of `shaders/` ([`source::FILES`]): the operation's hooks (`shaders/ops/`:
+//! `identity`, `combine`, states, `finalize`, keys), the value type's bounds (`shaders/types/`),
+//! the element type's loads and stores (`shaders/loads/`), shared helpers (`common.wgsl`) and
+//! the kernel itself. The families ([`Kernel`]):
 //!
 //! - [`ReduceVariant`]: the whole-array kernel (`shaders/reduce.wgsl` plus a workgroup step,
 //!   `reduce_tree.wgsl` or `reduce_subgroup.wgsl`) for sum, prod, min, max and mean: grid-stride
-//!   vec4 loads, four accumulators. The prelude fixes the element type `T`, the accumulator `A`,
-//!   the workgroup size `WG` and `identity`, `load4`, `load_elem`, `combine`, `combine4`,
-//!   `finalize` (and `subgroup_combine`).
+//!   vec4 loads, four accumulators.
 //! - [`AxisVariant`]: the general kernel (`shaders/reduce_axis.wgsl`) for an input viewed as
-//!   `[outer, r, inner]` reduced over `r`, in two layouts: [`Layout::Rows`] (`inner == 1`,
-//!   contiguous rows; several rows per workgroup when rows are short) and [`Layout::Cols`]
-//!   (`inner > 1`, threads across columns so reads are coalesced). Every operation, including
-//!   argmin/argmax and var/std, is a *state* type `S` with `identity`, `combine` and a `load`
-//!   from the input; partial results between passes are states, and the last pass applies
-//!   `finalize` (mean's division, var's correction, std's square root, arg's index).
+//!   `[outer, r, inner]` reduced over `r`, in six [`Layout`]s. Every operation, including
+//!   argmin/argmax and var/std, is a *state* type `S` with `identity`, `combine` and a state made
+//!   from an element (`from_elem`); partial results between passes are states, and the last pass
+//!   applies `finalize` (mean's division, var's correction, std's square root, arg's index).
+//! - [`ScanVariant`]: the passes of a prefix scan (`shaders/scan.wgsl`, `scan_vec.wgsl`).
 //! - [`PackVariant`]: converts f32 results to f16 or bf16 words (round to nearest even).
+//! - [`Kernel::Fill`]: sets u32 words (clears look-back status).
+//!
+//! Each family reads a typed parameter struct ([`params`]).
 //!
 //! [`Kernel::all`] lists every variant the library can build; a test runs each through naga
 //! (parse, validate, MSL, SPIR-V and HLSL output). Pipelines are compiled on first use and cached

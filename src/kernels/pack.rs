@@ -1,6 +1,6 @@
 //! The f32 → f16/bf16 conversion kernel.
 
-use super::source::{COMMON_WGSL, PACK_WGSL};
+use super::source::{COMMON_WGSL, LOADS_PACK_BF16_WGSL, LOADS_PACK_F16_WGSL, PACK_WGSL};
 use crate::element::DType;
 
 /// The f32 → 16-bit conversion kernel.
@@ -28,14 +28,14 @@ impl PackVariant {
 
     /// The full WGSL source.
     pub fn source(&self) -> String {
-        let conv = if self.output == DType::BF16 {
-            "f32_to_bf16_bits"
+        let convert = if self.output == DType::BF16 {
+            LOADS_PACK_BF16_WGSL
         } else {
-            "f32_to_f16_bits"
+            LOADS_PACK_F16_WGSL
         };
         format!(
-            "// Variant {}: generated prelude (src/kernels/pack.rs).\nconst WG: u32 = 256u;\n\
-             fn convert(x: f32) -> u32 {{ return {conv}(x); }}\n\n{COMMON_WGSL}{PACK_WGSL}",
+            "// Variant {}: generated prelude (src/kernels/pack.rs).\nconst WG: u32 = 256u;\n\n\
+             {convert}{COMMON_WGSL}{PACK_WGSL}",
             self.label()
         )
     }

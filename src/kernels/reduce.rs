@@ -60,7 +60,13 @@ impl ReduceVariant {
     pub fn source(&self) -> String {
         let (op, acc) = (self.op, self.accumulator());
         let keyed = self.input == DType::F32 && matches!(op, ReduceOp::Min | ReduceOp::Max);
-        let mut files = type_files(op, acc);
+        let load = match self.input {
+            DType::F16 => LOADS_REDUCE_F16_WGSL,
+            DType::BF16 => LOADS_REDUCE_BF16_WGSL,
+            _ => LOADS_REDUCE_32_WGSL,
+        };
+        let mut files = vec![load];
+        files.extend(type_files(op, acc));
         files.push(scalar_hooks(op, acc));
         if keyed {
             files.extend([key_hooks(op), REDUCE_STATE_KEYS_WGSL]);
@@ -81,29 +87,15 @@ impl ReduceVariant {
         compose(self.prelude(), &files)
     }
 
-    /// Types, constants and the element type's loads.
+    /// Types and constants.
     fn prelude(&self) -> String {
         let t = self.input.wgsl();
         let a = self.accumulator().wgsl();
-        let (load4, load_elem, epv) = match self.input {
-            DType::F16 => (
-                "return combine4(f16_lo4(x), f16_hi4(x));",
-                "return f16_at(src[t >> 1u], t);",
-                8,
-            ),
-            DType::BF16 => (
-                "return combine4(bf16_lo4(x), bf16_hi4(x));",
-                "return bf16_at(src[t >> 1u], t);",
-                8,
-            ),
-            _ => ("return vec4<A>(x);", "return A(src[t]);", 4),
-        };
+        let epv = if self.input.is_half() { 8 } else { 4 };
         format!(
             "// Variant {label}: generated prelude (src/kernels/reduce.rs).\n\
              alias T = {t};\nalias A = {a};\nconst WG: u32 = {wg}u;\n\
-             // Elements per vec4 word of the input.\nconst EPV: u32 = {epv}u;\n\
-             fn load4(x: vec4<T>) -> vec4<A> {{ {load4} }}\n\
-             fn load_elem(t: u32) -> A {{ {load_elem} }}\n",
+             // Elements per vec4 word of the input.\nconst EPV: u32 = {epv}u;\n",
             label = self.label(),
             wg = self.workgroup_size,
         )

@@ -191,7 +191,6 @@ impl ScanVariant {
             ScanOp::Min => ReduceOp::Min,
             ScanOp::Max => ReduceOp::Max,
         };
-        let loads = self.loads();
         let mut files = Vec::new();
         if self.keyed() {
             files.extend([key_hooks(op), SCAN_KEYS_WGSL]);
@@ -199,7 +198,18 @@ impl ScanVariant {
             files.extend(type_files(op, v));
             files.extend([scalar_hooks(op, v), SCAN_VALUES_WGSL]);
         }
-        files.extend([loads.as_str(), COMMON_WGSL, SCAN_WGSL, SCAN_VEC_WGSL]);
+        files.push(match self.input {
+            DType::F16 => LOADS_SCAN_F16_WGSL,
+            DType::BF16 => LOADS_SCAN_BF16_WGSL,
+            _ => LOADS_SCAN_32_WGSL,
+        });
+        files.push(LOADS_SCAN_VALUES_WGSL);
+        files.push(if self.access.vec() && self.mode != ScanMode::Reduce {
+            LOADS_SCAN_STORE_VEC_WGSL
+        } else {
+            LOADS_SCAN_STORE_SCALAR_WGSL
+        });
+        files.extend([COMMON_WGSL, SCAN_WGSL, SCAN_VEC_WGSL]);
         if self.subgroups {
             let inclusive = if self.op == ScanOp::Add {
                 SCAN_SUBGROUP_ADD_WGSL
@@ -218,12 +228,12 @@ impl ScanVariant {
         self.op != ScanOp::Add && self.value().is_float()
     }
 
-    /// Constants and types.
+    /// Constants, types and the input's bindings (their element types substituted).
     fn prelude(&self) -> String {
         let v = self.value();
         let vt = v.wgsl();
         let keyed = self.keyed();
-        let p = format!(
+        let mut p = format!(
             "// Variant {label}: generated prelude (src/kernels/scan.rs).\n\
              const WG: u32 = {wg}u;\nconst K: u32 = {slots}u;\nconst TILE: u32 = {tile}u;\n\
              const EXCLUSIVE: bool = {excl};\n\
@@ -247,53 +257,16 @@ impl ScanVariant {
             internal = if keyed { "i32" } else { vt },
             mode = self.mode.code(),
         );
-        p
-    }
-
-    /// The bindings, and the element type's loads and stores.
-    fn loads(&self) -> String {
         let t = self.input.wgsl();
-        let half = self.input.is_half();
-        let mut p = String::new();
-        let (vec_ty, load_elem, load_slot) = match self.input {
-            DType::F16 => (
-                "vec2<u32>",
-                "return f16_at(src[e >> 1u], e);",
-                "return f16_four(src_vec[q]);",
-            ),
-            DType::BF16 => (
-                "vec2<u32>",
-                "return bf16_at(src[e >> 1u], e);",
-                "let w = src_vec[q]; return bitcast<vec4<f32>>(vec4<u32>(w.x << 16u, w.x & 0xffff0000u, w.y << 16u, w.y & 0xffff0000u));",
-            ),
-            _ => ("", "return R(src[e]);", "return vec4<R>(src_vec[q]);"),
-        };
-        let vec_ty = if half {
-            vec_ty.to_string()
+        let vec_ty = if self.input.is_half() {
+            "vec2<u32>".to_string()
         } else {
             format!("vec4<{t}>")
         };
         p.push_str(&format!(
             "@group(0) @binding(0) var<storage, read> src_vec: array<{vec_ty}>;\n\
-             @group(0) @binding(1) var<storage, read> src: array<{t}>;\n\
-             fn raw_elem(e: u32) -> R {{ {load_elem} }}\n\
-             fn raw_slot(q: u32) -> vec4<R> {{ {load_slot} }}\n\
-             fn load_elem(e: u32) -> V {{ return in_v(raw_elem(e)); }}\n\
-             fn load_slot(q: u32) -> vec4<V> {{ return in_v4(raw_slot(q)); }}\n"
+             @group(0) @binding(1) var<storage, read> src: array<{t}>;\n"
         ));
-        if self.access.vec() && self.mode != ScanMode::Reduce {
-            p.push_str(
-                "@group(0) @binding(2) var<storage, read_write> dst: array<vec4<R>>;\n\
-                 fn store_elem(e: u32, v: V) { dst[e >> 2u][e & 3u] = out_v(v); }\n\
-                 fn store_slot(q: u32, v: vec4<V>) { dst[q] = out_v4(v); }\n",
-            );
-        } else {
-            p.push_str(
-                "@group(0) @binding(2) var<storage, read_write> dst: array<R>;\n\
-                 fn store_elem(e: u32, v: V) { dst[e] = out_v(v); }\n\
-                 fn store_slot(q: u32, v: vec4<V>) { let r = out_v4(v); for (var c = 0u; c < 4u; c += 1u) { dst[4u * q + c] = r[c]; } }\n",
-            );
-        }
         p
     }
 }

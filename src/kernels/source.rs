@@ -1,69 +1,152 @@
 //! The WGSL files of `shaders/`, compiled into the library (as candle-metal-kernels' `source.rs`).
-//! A kernel's source is a short generated prelude (types, constants, bindings and the element
-//! type's loads) followed by whole files from this list (see each variant's `source`).
+//! A kernel's source is a short generated prelude (type aliases and constants; for scans, the
+//! input's bindings with their element types) followed by whole files from this list (see each
+//! variant's `source`).
 
-/// `shaders/axis_entry.wgsl`: the entry of the rows, columns and wide layouts of reduce_axis.wgsl; the prelude sets
+/// `shaders/axis_entry.wgsl`: the entry of the rows, columns and wide layouts of reduce_axis.wgsl;
+/// the prelude sets `const LAYOUT: u32` (0 rows, 1 columns, 2 wide rows, 3 wide columns).
 pub const AXIS_ENTRY_WGSL: &str = include_str!("../../shaders/axis_entry.wgsl");
-/// `shaders/axis_load_raw.wgsl`: a first pass reads input elements (elem_at, from the prelude) and makes states of them
+/// `shaders/axis_load_raw.wgsl`: a first pass reads input elements (elem_at, from the prelude) and
+/// makes states of them (from_elem, from the operation's file).
 pub const AXIS_LOAD_RAW_WGSL: &str = include_str!("../../shaders/axis_load_raw.wgsl");
 /// `shaders/axis_load_state.wgsl`: a later pass reads the states an earlier pass wrote.
 pub const AXIS_LOAD_STATE_WGSL: &str = include_str!("../../shaders/axis_load_state.wgsl");
 /// `shaders/axis_store_final.wgsl`: a final pass writes finished results.
 pub const AXIS_STORE_FINAL_WGSL: &str = include_str!("../../shaders/axis_store_final.wgsl");
-/// `shaders/axis_store_state.wgsl`: a pass that is not the last writes states, or combines them into the states already there
+/// `shaders/axis_store_state.wgsl`: a pass that is not the last writes states, or combines them
+/// into the states already there (pieces of one long reduced axis).
 pub const AXIS_STORE_STATE_WGSL: &str = include_str!("../../shaders/axis_store_state.wgsl");
-/// `shaders/common.wgsl`: helpers shared by every kernel: NaN tests, exact float ordering, and 16-bit float conversions
+/// `shaders/common.wgsl`: helpers shared by every kernel: NaN tests, exact float ordering, and
+/// 16-bit float conversions (no device feature needed: 16-bit values travel in u32 words; f16
+/// widening is added per device, see F16Widening in src/kernels.rs).
 pub const COMMON_WGSL: &str = include_str!("../../shaders/common.wgsl");
-/// `shaders/f16_integer.wgsl`: f16 widening in integer arithmetic (added to every kernel's source on devices without WGSL's
+/// `shaders/f16_integer.wgsl`: f16 widening in integer arithmetic (added to every kernel's source
+/// on devices without WGSL's unpack2x16float: some GL devices lack the downlevel capability; see
+/// F16Widening in src/kernels.rs).
 pub const F16_INTEGER_WGSL: &str = include_str!("../../shaders/f16_integer.wgsl");
-/// `shaders/f16_native.wgsl`: f16 widening with WGSL's unpack2x16float (added to every kernel's source where the device has
+/// `shaders/f16_native.wgsl`: f16 widening with WGSL's unpack2x16float (added to every kernel's
+/// source where the device has it: see F16Widening in src/kernels.rs).
 pub const F16_NATIVE_WGSL: &str = include_str!("../../shaders/f16_native.wgsl");
-/// `shaders/fill.wgsl`: sets `n` u32 words of dst to `value` (clears look-back status before a single-pass scan).
+/// `shaders/fill.wgsl`: sets `n` u32 words of dst to `value` (clears look-back status before a
+/// single-pass scan).
 pub const FILL_WGSL: &str = include_str!("../../shaders/fill.wgsl");
-/// `shaders/pack.wgsl`: converts `n` f32 values to 16-bit floats packed two to a u32 word (element 2w in the low half
+/// `shaders/pack.wgsl`: converts `n` f32 values to 16-bit floats packed two to a u32 word (element
+/// 2w in the low half of word w).
 pub const PACK_WGSL: &str = include_str!("../../shaders/pack.wgsl");
-/// `shaders/reduce.wgsl`: whole-array reduction: the per-thread part, shared by both workgroup strategies.
+/// `shaders/reduce.wgsl`: whole-array reduction: the per-thread part, shared by both workgroup
+/// strategies.
 pub const REDUCE_WGSL: &str = include_str!("../../shaders/reduce.wgsl");
-/// `shaders/reduce_axis.wgsl`: general reduction of an input viewed as [outer, r, inner] over r, writing [outer, splits, inner]
+/// `shaders/reduce_axis.wgsl`: general reduction of an input viewed as [outer, r, inner] over r,
+/// writing [outer, splits, inner] values (states for a later pass, or final results when splits ==
+/// 1).
 pub const REDUCE_AXIS_WGSL: &str = include_str!("../../shaders/reduce_axis.wgsl");
-/// `shaders/reduce_col_pairs.wgsl`: column pairs layout (added to the source of reduce_axis.wgsl for that layout only; the prelude
+/// `shaders/reduce_col_pairs.wgsl`: column pairs layout (added to the source of reduce_axis.wgsl
+/// for that layout only; the prelude defines `struct Pair { a: S, b: S }` and `fn load2(k: u32, j:
+/// u32) -> Pair`, the two elements of the u32 word holding elements k and k + 1, k even).
 pub const REDUCE_COL_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_col_pairs.wgsl");
-/// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax over a whole f32 array (added to the source of
+/// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax over a whole f32 array
+/// (added to the source of reduce_axis.wgsl for that layout only).
 pub const REDUCE_FLAT_WGSL: &str = include_str!("../../shaders/reduce_flat.wgsl");
-/// `shaders/reduce_state.wgsl`: a thread's running state in the whole-array kernel (reduce.wgsl): four accumulators, one per
+/// `shaders/reduce_state.wgsl`: a thread's running state in the whole-array kernel (reduce.wgsl):
+/// four accumulators, one per vec4 lane, combined with combine4.
 pub const REDUCE_STATE_WGSL: &str = include_str!("../../shaders/reduce_state.wgsl");
-/// `shaders/reduce_state_keys.wgsl`: a thread's running state for f32 min/max in the whole-array kernel: order-preserving signed
+/// `shaders/reduce_state_keys.wgsl`: a thread's running state for f32 min/max in the whole-array
+/// kernel: order-preserving signed integer keys (`i ^ ((i >> 31) & 0x7fffffff)`, its own inverse:
+/// three integer operations and a min or max per element) plus the largest magnitude bits seen,
+/// which exceed +inf's exactly when a NaN was read: a third of the work of comparing exact float
+/// keys element by element, which made these passes ALU-bound on the H200. Keys order -0.0 below
+/// +0.0, so a thread's min/max of zeros may be either zero (both are exact answers).
 pub const REDUCE_STATE_KEYS_WGSL: &str = include_str!("../../shaders/reduce_state_keys.wgsl");
-/// `shaders/reduce_subgroup.wgsl`: workgroup step with subgroup operations. Correct for any subgroup size the device picks
+/// `shaders/reduce_subgroup.wgsl`: workgroup step with subgroup operations.
 pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../../shaders/reduce_subgroup.wgsl");
-/// `shaders/reduce_tree.wgsl`: workgroup step without subgroup operations: a shared-memory tree. Runs on every device.
+/// `shaders/reduce_tree.wgsl`: workgroup step without subgroup operations: a shared-memory tree.
 pub const REDUCE_TREE_WGSL: &str = include_str!("../../shaders/reduce_tree.wgsl");
-/// `shaders/scan.wgsl`: prefix scans (inclusive and exclusive; add, min, max) of rows, tile by tile: what every scan
+/// `shaders/scan.wgsl`: prefix scans (inclusive and exclusive; add, min, max) of rows, tile by
+/// tile: what every scan pass shares (parameters, tile geometry, the decoupled look-back).
 pub const SCAN_WGSL: &str = include_str!("../../shaders/scan.wgsl");
-/// `shaders/scan_entry.wgsl`: the entry of a scan pass with the shared-memory group step; the prelude sets `const MODE: u32`
+/// `shaders/scan_entry.wgsl`: the entry of a scan pass with the shared-memory group step; the
+/// prelude sets `const MODE: u32` (0 tile, 1 reduce, 2 downsweep, 3 look-back, 4 serial).
 pub const SCAN_ENTRY_WGSL: &str = include_str!("../../shaders/scan_entry.wgsl");
-/// `shaders/scan_entry_subgroup.wgsl`: the entry of a scan pass with the subgroup group step (see scan_entry.wgsl).
+/// `shaders/scan_entry_subgroup.wgsl`: the entry of a scan pass with the subgroup group step (see
+/// scan_entry.wgsl).
 pub const SCAN_ENTRY_SUBGROUP_WGSL: &str = include_str!("../../shaders/scan_entry_subgroup.wgsl");
-/// `shaders/scan_keys.wgsl`: float min/max scans combine order-preserving i32 keys (`i ^ ((i >> 31) & 0x7fffffff)`, its own
+/// `shaders/scan_keys.wgsl`: float min/max scans combine order-preserving i32 keys (`i ^ ((i >> 31)
+/// & 0x7fffffff)`, its own inverse, as reduce_state_keys.wgsl): one integer min/max per combine
+/// instead of two exact float keys and two NaN tests, which made these scans ALU-bound.
 pub const SCAN_KEYS_WGSL: &str = include_str!("../../shaders/scan_keys.wgsl");
 /// `shaders/scan_subgroup_add.wgsl`: inclusive subgroup scan of a sum (scan_vec_subgroup.wgsl).
 pub const SCAN_SUBGROUP_ADD_WGSL: &str = include_str!("../../shaders/scan_subgroup_add.wgsl");
-/// `shaders/scan_subgroup_shuffle.wgsl`: inclusive subgroup scan of min/max by shuffles (scan_vec_subgroup.wgsl); `size` is the
+/// `shaders/scan_subgroup_shuffle.wgsl`: inclusive subgroup scan of min/max by shuffles
+/// (scan_vec_subgroup.wgsl); `size` is the subgroup's size, whatever the device picked.
 pub const SCAN_SUBGROUP_SHUFFLE_WGSL: &str =
     include_str!("../../shaders/scan_subgroup_shuffle.wgsl");
-/// `shaders/scan_values.wgsl`: scans that combine the values themselves (V is R): sums, and integer min/max.
+/// `shaders/scan_values.wgsl`: scans that combine the values themselves (V is R): sums, and integer
+/// min/max.
 pub const SCAN_VALUES_WGSL: &str = include_str!("../../shaders/scan_values.wgsl");
-/// `shaders/scan_vec.wgsl`: the scan passes. Tiles: each thread holds its K = 4 slots as four vec4 registers (no arrays,
+/// `shaders/scan_vec.wgsl`: the scan passes.
 pub const SCAN_VEC_WGSL: &str = include_str!("../../shaders/scan_vec.wgsl");
-/// `shaders/scan_vec_subgroup.wgsl`: group_scan4 with subgroup operations: a group is one subgroup, of whatever size the device
+/// `shaders/scan_vec_subgroup.wgsl`: group_scan4 with subgroup operations: a group is one subgroup,
+/// of whatever size the device picks (4..128; nothing assumes a fixed size).
 pub const SCAN_VEC_SUBGROUP_WGSL: &str = include_str!("../../shaders/scan_vec_subgroup.wgsl");
-/// `shaders/scan_vec_tree.wgsl`: group_scan4 without subgroup operations: one group of WG lanes (the workgroup), the four
+/// `shaders/scan_vec_tree.wgsl`: group_scan4 without subgroup operations: one group of WG lanes
+/// (the workgroup), the four chunks scanned at once as a vec4, Hillis-Steele in shared memory.
 pub const SCAN_VEC_TREE_WGSL: &str = include_str!("../../shaders/scan_vec_tree.wgsl");
-/// `shaders/ops/add.wgsl`: addition over the value type A (sums, means and running sums; integers wrap modulo 2^32).
+/// `shaders/loads/axis_32.wgsl`: a 32-bit input element of the general kernel, as a value.
+pub const LOADS_AXIS_32_WGSL: &str = include_str!("../../shaders/loads/axis_32.wgsl");
+/// `shaders/loads/axis_bf16.wgsl`: a bf16 input element of the general kernel (two to a u32 word),
+/// widened to f32.
+pub const LOADS_AXIS_BF16_WGSL: &str = include_str!("../../shaders/loads/axis_bf16.wgsl");
+/// `shaders/loads/axis_bf16_pairs.wgsl`: half h (0 or 1) of a word of bf16 input, for the column-
+/// pairs layout.
+pub const LOADS_AXIS_BF16_PAIRS_WGSL: &str =
+    include_str!("../../shaders/loads/axis_bf16_pairs.wgsl");
+/// `shaders/loads/axis_f16.wgsl`: an f16 input element of the general kernel (two to a u32 word),
+/// widened to f32.
+pub const LOADS_AXIS_F16_WGSL: &str = include_str!("../../shaders/loads/axis_f16.wgsl");
+/// `shaders/loads/axis_f16_pairs.wgsl`: half h (0 or 1) of a word of f16 input, for the column-
+/// pairs layout.
+pub const LOADS_AXIS_F16_PAIRS_WGSL: &str = include_str!("../../shaders/loads/axis_f16_pairs.wgsl");
+/// `shaders/loads/pack_bf16.wgsl`: the packing kernel's conversion to bf16 bits (round to nearest
+/// even).
+pub const LOADS_PACK_BF16_WGSL: &str = include_str!("../../shaders/loads/pack_bf16.wgsl");
+/// `shaders/loads/pack_f16.wgsl`: the packing kernel's conversion to f16 bits (round to nearest
+/// even).
+pub const LOADS_PACK_F16_WGSL: &str = include_str!("../../shaders/loads/pack_f16.wgsl");
+/// `shaders/loads/reduce_32.wgsl`: 32-bit input of the whole-array kernel: four elements per vec4
+/// word.
+pub const LOADS_REDUCE_32_WGSL: &str = include_str!("../../shaders/loads/reduce_32.wgsl");
+/// `shaders/loads/reduce_bf16.wgsl`: bf16 input of the whole-array kernel: eight elements per vec4
+/// word, widened to f32.
+pub const LOADS_REDUCE_BF16_WGSL: &str = include_str!("../../shaders/loads/reduce_bf16.wgsl");
+/// `shaders/loads/reduce_f16.wgsl`: f16 input of the whole-array kernel: eight elements per vec4
+/// word, widened to f32.
+pub const LOADS_REDUCE_F16_WGSL: &str = include_str!("../../shaders/loads/reduce_f16.wgsl");
+/// `shaders/loads/scan_32.wgsl`: 32-bit input of a scan pass (bindings src_vec and src in the
+/// prelude): slots of four elements as one vec4 load.
+pub const LOADS_SCAN_32_WGSL: &str = include_str!("../../shaders/loads/scan_32.wgsl");
+/// `shaders/loads/scan_bf16.wgsl`: bf16 input of a scan pass (two to a u32 word; bindings in the
+/// prelude): slots of four elements as one `vec2<u32>` load.
+pub const LOADS_SCAN_BF16_WGSL: &str = include_str!("../../shaders/loads/scan_bf16.wgsl");
+/// `shaders/loads/scan_f16.wgsl`: f16 input of a scan pass (two to a u32 word; bindings in the
+/// prelude): slots of four elements as one `vec2<u32>` load.
+pub const LOADS_SCAN_F16_WGSL: &str = include_str!("../../shaders/loads/scan_f16.wgsl");
+/// `shaders/loads/scan_store_scalar.wgsl`: scan output element by element (tile totals, or a buffer
+/// not padded to 16 bytes).
+pub const LOADS_SCAN_STORE_SCALAR_WGSL: &str =
+    include_str!("../../shaders/loads/scan_store_scalar.wgsl");
+/// `shaders/loads/scan_store_vec.wgsl`: scan output as vec4 slots (the buffer is padded to 16
+/// bytes).
+pub const LOADS_SCAN_STORE_VEC_WGSL: &str = include_str!("../../shaders/loads/scan_store_vec.wgsl");
+/// `shaders/loads/scan_values.wgsl`: a scan's loads in the values it combines (V: see
+/// scan_values.wgsl and scan_keys.wgsl).
+pub const LOADS_SCAN_VALUES_WGSL: &str = include_str!("../../shaders/loads/scan_values.wgsl");
+/// `shaders/ops/add.wgsl`: addition over the value type A (sums, means and running sums; integers
+/// wrap modulo 2^32).
 pub const OPS_ADD_WGSL: &str = include_str!("../../shaders/ops/add.wgsl");
 /// `shaders/ops/add_subgroup.wgsl`: the subgroup form of add.wgsl.
 pub const OPS_ADD_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/add_subgroup.wgsl");
-/// `shaders/ops/arg.wgsl`: argmin and argmax (the prelude sets `const ARGMAX: bool`): states (value, index). The first
+/// `shaders/ops/arg.wgsl`: argmin and argmax (the prelude sets `const ARGMAX: bool`): states
+/// (value, index).
 pub const OPS_ARG_WGSL: &str = include_str!("../../shaders/ops/arg.wgsl");
 /// `shaders/ops/keep.wgsl`: the finish of sum, prod, min and max: the combined value itself.
 pub const OPS_KEEP_WGSL: &str = include_str!("../../shaders/ops/keep.wgsl");
@@ -71,23 +154,28 @@ pub const OPS_KEEP_WGSL: &str = include_str!("../../shaders/ops/keep.wgsl");
 pub const OPS_MAX_WGSL: &str = include_str!("../../shaders/ops/max.wgsl");
 /// `shaders/ops/max_float.wgsl`: maximum of f32 values; NaN propagates (see min_float.wgsl).
 pub const OPS_MAX_FLOAT_WGSL: &str = include_str!("../../shaders/ops/max_float.wgsl");
-/// `shaders/ops/max_float_subgroup.wgsl`: the subgroup form of max_float.wgsl: a subgroup maximum may drop NaNs, hence the subgroupAny.
+/// `shaders/ops/max_float_subgroup.wgsl`: the subgroup form of max_float.wgsl: a subgroup maximum
+/// may drop NaNs, hence the subgroupAny.
 pub const OPS_MAX_FLOAT_SUBGROUP_WGSL: &str =
     include_str!("../../shaders/ops/max_float_subgroup.wgsl");
-/// `shaders/ops/max_keys.wgsl`: maximum of f32 values as order-preserving i32 keys (reduce_state_keys.wgsl, scan_keys.wgsl).
+/// `shaders/ops/max_keys.wgsl`: maximum of f32 values as order-preserving i32 keys
+/// (reduce_state_keys.wgsl, scan_keys.wgsl).
 pub const OPS_MAX_KEYS_WGSL: &str = include_str!("../../shaders/ops/max_keys.wgsl");
 /// `shaders/ops/max_subgroup.wgsl`: the subgroup form of max.wgsl.
 pub const OPS_MAX_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/max_subgroup.wgsl");
-/// `shaders/ops/mean.wgsl`: mean's finish: the sum, divided by the element count of the whole reduction in a final pass.
+/// `shaders/ops/mean.wgsl`: mean's finish: the sum, divided by the element count of the whole
+/// reduction in a final pass.
 pub const OPS_MEAN_WGSL: &str = include_str!("../../shaders/ops/mean.wgsl");
 /// `shaders/ops/min.wgsl`: minimum of integers (A is i32 or u32).
 pub const OPS_MIN_WGSL: &str = include_str!("../../shaders/ops/min.wgsl");
-/// `shaders/ops/min_float.wgsl`: minimum of f32 values. NaN propagates: WGSL's min may drop a NaN operand, so bits are tested
+/// `shaders/ops/min_float.wgsl`: minimum of f32 values.
 pub const OPS_MIN_FLOAT_WGSL: &str = include_str!("../../shaders/ops/min_float.wgsl");
-/// `shaders/ops/min_float_subgroup.wgsl`: the subgroup form of min_float.wgsl: a subgroup minimum may drop NaNs, hence the subgroupAny.
+/// `shaders/ops/min_float_subgroup.wgsl`: the subgroup form of min_float.wgsl: a subgroup minimum
+/// may drop NaNs, hence the subgroupAny.
 pub const OPS_MIN_FLOAT_SUBGROUP_WGSL: &str =
     include_str!("../../shaders/ops/min_float_subgroup.wgsl");
-/// `shaders/ops/min_keys.wgsl`: minimum of f32 values as order-preserving i32 keys (reduce_state_keys.wgsl, scan_keys.wgsl).
+/// `shaders/ops/min_keys.wgsl`: minimum of f32 values as order-preserving i32 keys
+/// (reduce_state_keys.wgsl, scan_keys.wgsl).
 pub const OPS_MIN_KEYS_WGSL: &str = include_str!("../../shaders/ops/min_keys.wgsl");
 /// `shaders/ops/min_subgroup.wgsl`: the subgroup form of min.wgsl.
 pub const OPS_MIN_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/min_subgroup.wgsl");
@@ -95,9 +183,11 @@ pub const OPS_MIN_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/min_subg
 pub const OPS_MUL_WGSL: &str = include_str!("../../shaders/ops/mul.wgsl");
 /// `shaders/ops/mul_subgroup.wgsl`: the subgroup form of mul.wgsl.
 pub const OPS_MUL_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/mul_subgroup.wgsl");
-/// `shaders/ops/value.wgsl`: the state of sum, prod, min, max and mean along axes: the value itself.
+/// `shaders/ops/value.wgsl`: the state of sum, prod, min, max and mean along axes: the value
+/// itself.
 pub const OPS_VALUE_WGSL: &str = include_str!("../../shaders/ops/value.wgsl");
-/// `shaders/ops/var.wgsl`: variance (and, with STD, standard deviation): Welford states (count, mean, M2) of f32 values,
+/// `shaders/ops/var.wgsl`: variance (and, with STD, standard deviation): Welford states (count,
+/// mean, M2) of f32 values, combined with Chan et al.'s parallel formula.
 pub const OPS_VAR_WGSL: &str = include_str!("../../shaders/ops/var.wgsl");
 /// `shaders/types/f32.wgsl`: bounds and comparison keys of f32 values.
 pub const TYPES_F32_WGSL: &str = include_str!("../../shaders/types/f32.wgsl");
@@ -136,6 +226,22 @@ pub const FILES: &[(&str, &str)] = &[
     ("scan_vec.wgsl", SCAN_VEC_WGSL),
     ("scan_vec_subgroup.wgsl", SCAN_VEC_SUBGROUP_WGSL),
     ("scan_vec_tree.wgsl", SCAN_VEC_TREE_WGSL),
+    ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
+    ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),
+    ("loads/axis_bf16_pairs.wgsl", LOADS_AXIS_BF16_PAIRS_WGSL),
+    ("loads/axis_f16.wgsl", LOADS_AXIS_F16_WGSL),
+    ("loads/axis_f16_pairs.wgsl", LOADS_AXIS_F16_PAIRS_WGSL),
+    ("loads/pack_bf16.wgsl", LOADS_PACK_BF16_WGSL),
+    ("loads/pack_f16.wgsl", LOADS_PACK_F16_WGSL),
+    ("loads/reduce_32.wgsl", LOADS_REDUCE_32_WGSL),
+    ("loads/reduce_bf16.wgsl", LOADS_REDUCE_BF16_WGSL),
+    ("loads/reduce_f16.wgsl", LOADS_REDUCE_F16_WGSL),
+    ("loads/scan_32.wgsl", LOADS_SCAN_32_WGSL),
+    ("loads/scan_bf16.wgsl", LOADS_SCAN_BF16_WGSL),
+    ("loads/scan_f16.wgsl", LOADS_SCAN_F16_WGSL),
+    ("loads/scan_store_scalar.wgsl", LOADS_SCAN_STORE_SCALAR_WGSL),
+    ("loads/scan_store_vec.wgsl", LOADS_SCAN_STORE_VEC_WGSL),
+    ("loads/scan_values.wgsl", LOADS_SCAN_VALUES_WGSL),
     ("ops/add.wgsl", OPS_ADD_WGSL),
     ("ops/add_subgroup.wgsl", OPS_ADD_SUBGROUP_WGSL),
     ("ops/arg.wgsl", OPS_ARG_WGSL),
