@@ -1,4 +1,4 @@
-// A first pass reads input elements (elem_at, from the prelude) and makes states of them
+// A first pass reads input elements (elem_at, from shaders/loads/) and makes states of them
 // (from_elem, from the operation's file). Indices are relative to the dispatch's window.
 fn load(k0: u32, j0: u32) -> S {
     let k = params.src_base + k0;

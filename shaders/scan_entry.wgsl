@@ -1,5 +1,5 @@
-// The entry of a scan pass with the shared-memory group step; the prelude sets `const MODE: u32`
-// (0 tile, 1 reduce, 2 downsweep, 3 look-back, 4 serial).
+// The entry of a scan pass with the shared-memory group step; `run_pass` comes from the pass's
+// file in shaders/entries/.
 @compute @workgroup_size(WG)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
     let ln = Lane(lid, 0u, lid);

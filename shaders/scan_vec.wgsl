@@ -131,8 +131,8 @@ fn tile_total(ln: Lane, gr: Groups, geo: TileGeo) -> V {
 
 // The tiles of a pass that loops. Workgroup w takes tiles w, w + groups, .... With
 // REVERSED_RUNS (set by the host for reduce-then-scan over inputs about the size of an L2 cache;
-// see ContextOptions::scan_reversed_runs_bytes), the tile reduction (MODE 1) and the downsweep
-// (MODE 2) take contiguous runs of tiles instead, the reduction from the array's start and the
+// see ContextOptions::scan_reversed_runs_bytes), the tile reduction (mode 1) and the downsweep
+// (mode 2) take contiguous runs of tiles instead, the reduction from the array's start and the
 // downsweep from its end, so the downsweep first reads what the reduction read last, while it
 // may still be in L2 (H200: 2^24 elements 6 % faster). A tile number of n_tiles or more (as
 // NO_TILE) ends the workgroup's loop.
@@ -232,7 +232,7 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
     store4(geo, slot_offset(ln, gr, 3u), p.w, sc.s.d);
 }
 
-// MODE: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux. Each
+// mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux. Each
 // workgroup loops over its tiles (first_tile, next_tile), loading the next tile as soon as the
 // current one is scanned.
 fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
@@ -325,18 +325,5 @@ fn serial_entry(ln: Lane, wid_linear: u32) {
             store_elem(e, inc);
         }
         run = inc;
-    }
-}
-
-// The pass MODE (from the prelude) names: the entry files call this.
-fn run_pass(ln: Lane, gr: Groups, t: u32) {
-    if MODE == 1u {
-        reduce_entry(ln, gr, t);
-    } else if MODE == 3u {
-        lookback_entry(ln, gr);
-    } else if MODE == 4u {
-        serial_entry(ln, t);
-    } else {
-        scan_entry(ln, gr, t, MODE);
     }
 }

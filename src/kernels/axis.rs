@@ -168,7 +168,10 @@ impl AxisVariant {
         files.push(match self.layout {
             Layout::Flat => REDUCE_FLAT_WGSL,
             Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,
-            _ => AXIS_ENTRY_WGSL,
+            Layout::Rows => ENTRIES_AXIS_ROWS_WGSL,
+            Layout::Cols => ENTRIES_AXIS_COLS_WGSL,
+            Layout::RowsWide => ENTRIES_AXIS_ROWS_WIDE_WGSL,
+            Layout::ColsWide => ENTRIES_AXIS_COLS_WIDE_WGSL,
         });
         compose(self.prelude(), &files)
     }
@@ -186,16 +189,6 @@ impl AxisVariant {
             wg = self.workgroup_size,
             shift = self.workgroup_size.trailing_zeros(),
         );
-        let layout = match self.layout {
-            Layout::Rows => Some(0),
-            Layout::Cols => Some(1),
-            Layout::RowsWide => Some(2),
-            Layout::ColsWide => Some(3),
-            Layout::Flat | Layout::ColPairs => None,
-        };
-        if let Some(code) = layout {
-            p.push_str(&format!("const LAYOUT: u32 = {code}u;\n"));
-        }
         match op {
             ReduceOp::Var | ReduceOp::Std => {
                 p.push_str(&format!("const STD: bool = {};\n", op == ReduceOp::Std));

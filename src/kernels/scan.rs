@@ -42,16 +42,6 @@ impl ScanMode {
             ScanMode::Serial => "serial",
         }
     }
-
-    pub(crate) const fn code(self) -> u32 {
-        match self {
-            ScanMode::Tile => 0,
-            ScanMode::Reduce => 1,
-            ScanMode::Downsweep => 2,
-            ScanMode::Lookback => 3,
-            ScanMode::Serial => 4,
-        }
-    }
 }
 
 /// Vec4 slots each thread of a scan holds (a tile is `workgroup_size * 4 * SCAN_SLOTS` elements).
@@ -210,6 +200,14 @@ impl ScanVariant {
             LOADS_SCAN_STORE_SCALAR_WGSL
         });
         files.extend([COMMON_WGSL, SCAN_WGSL, SCAN_VEC_WGSL]);
+        let pass = match self.mode {
+            ScanMode::Tile => ENTRIES_SCAN_TILE_WGSL,
+            ScanMode::Reduce => ENTRIES_SCAN_REDUCE_WGSL,
+            ScanMode::Downsweep => ENTRIES_SCAN_DOWNSWEEP_WGSL,
+            ScanMode::Lookback => ENTRIES_SCAN_LOOKBACK_WGSL,
+            ScanMode::Serial => ENTRIES_SCAN_SERIAL_WGSL,
+        };
+        files.push(pass);
         if self.subgroups {
             let inclusive = if self.op == ScanOp::Add {
                 SCAN_SUBGROUP_ADD_WGSL
@@ -238,7 +236,7 @@ impl ScanVariant {
              const WG: u32 = {wg}u;\nconst K: u32 = {slots}u;\nconst TILE: u32 = {tile}u;\n\
              const EXCLUSIVE: bool = {excl};\n\
              const VEC_LOADS: bool = {aligned};\nconst VEC_STORES: bool = {stores};\n\
-             const SHIFTED: bool = {shifted};\nconst MODE: u32 = {mode}u;\n\
+             const SHIFTED: bool = {shifted};\n\
              // The fallback may publish a total it computed only where every way of computing\n\
              // it gives the same bits (not float sums).\n\
              const PUBLISH_FALLBACK: bool = {publish};\n\
@@ -255,7 +253,6 @@ impl ScanVariant {
             stores = self.access.vec() && self.mode != ScanMode::Reduce,
             publish = !(self.op == ScanOp::Add && v.is_float()),
             internal = if keyed { "i32" } else { vt },
-            mode = self.mode.code(),
         );
         let t = self.input.wgsl();
         let vec_ty = if self.input.is_half() {

@@ -3,10 +3,7 @@
 //! input's bindings with their element types) followed by whole files from this list (see each
 //! variant's `source`).
 
-/// `shaders/axis_entry.wgsl`: the entry of the rows, columns and wide layouts of reduce_axis.wgsl;
-/// the prelude sets `const LAYOUT: u32` (0 rows, 1 columns, 2 wide rows, 3 wide columns).
-pub const AXIS_ENTRY_WGSL: &str = include_str!("../../shaders/axis_entry.wgsl");
-/// `shaders/axis_load_raw.wgsl`: a first pass reads input elements (elem_at, from the prelude) and
+/// `shaders/axis_load_raw.wgsl`: a first pass reads input elements (elem_at, from shaders/loads/) and
 /// makes states of them (from_elem, from the operation's file).
 pub const AXIS_LOAD_RAW_WGSL: &str = include_str!("../../shaders/axis_load_raw.wgsl");
 /// `shaders/axis_load_state.wgsl`: a later pass reads the states an earlier pass wrote.
@@ -64,8 +61,8 @@ pub const REDUCE_TREE_WGSL: &str = include_str!("../../shaders/reduce_tree.wgsl"
 /// `shaders/scan.wgsl`: prefix scans (inclusive and exclusive; add, min, max) of rows, tile by
 /// tile: what every scan pass shares (parameters, tile geometry, the decoupled look-back).
 pub const SCAN_WGSL: &str = include_str!("../../shaders/scan.wgsl");
-/// `shaders/scan_entry.wgsl`: the entry of a scan pass with the shared-memory group step; the
-/// prelude sets `const MODE: u32` (0 tile, 1 reduce, 2 downsweep, 3 look-back, 4 serial).
+/// `shaders/scan_entry.wgsl`: the entry of a scan pass with the shared-memory group step;
+/// `run_pass` comes from the pass's file in shaders/entries/.
 pub const SCAN_ENTRY_WGSL: &str = include_str!("../../shaders/scan_entry.wgsl");
 /// `shaders/scan_entry_subgroup.wgsl`: the entry of a scan pass with the subgroup group step (see
 /// scan_entry.wgsl).
@@ -91,6 +88,33 @@ pub const SCAN_VEC_SUBGROUP_WGSL: &str = include_str!("../../shaders/scan_vec_su
 /// `shaders/scan_vec_tree.wgsl`: group_scan4 without subgroup operations: one group of WG lanes
 /// (the workgroup), the four chunks scanned at once as a vec4, Hillis-Steele in shared memory.
 pub const SCAN_VEC_TREE_WGSL: &str = include_str!("../../shaders/scan_vec_tree.wgsl");
+/// `shaders/entries/axis_cols.wgsl`: the entry of the columns layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_COLS_WGSL: &str = include_str!("../../shaders/entries/axis_cols.wgsl");
+/// `shaders/entries/axis_cols_wide.wgsl`: the entry of the wide columns layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_COLS_WIDE_WGSL: &str =
+    include_str!("../../shaders/entries/axis_cols_wide.wgsl");
+/// `shaders/entries/axis_rows.wgsl`: the entry of the rows layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_ROWS_WGSL: &str = include_str!("../../shaders/entries/axis_rows.wgsl");
+/// `shaders/entries/axis_rows_wide.wgsl`: the entry of the wide rows layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_ROWS_WIDE_WGSL: &str =
+    include_str!("../../shaders/entries/axis_rows_wide.wgsl");
+/// `shaders/entries/scan_downsweep.wgsl`: reduce-then-scan, last pass: each tile scanned from its
+/// scanned total (called by scan_entry*.wgsl).
+pub const ENTRIES_SCAN_DOWNSWEEP_WGSL: &str =
+    include_str!("../../shaders/entries/scan_downsweep.wgsl");
+/// `shaders/entries/scan_lookback.wgsl`: the single-pass decoupled look-back with fallback (called
+/// by scan_entry*.wgsl).
+pub const ENTRIES_SCAN_LOOKBACK_WGSL: &str =
+    include_str!("../../shaders/entries/scan_lookback.wgsl");
+/// `shaders/entries/scan_reduce.wgsl`: reduce-then-scan, first pass: each tile's total (called by
+/// scan_entry*.wgsl).
+pub const ENTRIES_SCAN_REDUCE_WGSL: &str = include_str!("../../shaders/entries/scan_reduce.wgsl");
+/// `shaders/entries/scan_serial.wgsl`: short rows, one invocation per row (called by
+/// scan_entry*.wgsl).
+pub const ENTRIES_SCAN_SERIAL_WGSL: &str = include_str!("../../shaders/entries/scan_serial.wgsl");
+/// `shaders/entries/scan_tile.wgsl`: a scan pass over rows of one tile each, no carry (called by
+/// scan_entry*.wgsl).
+pub const ENTRIES_SCAN_TILE_WGSL: &str = include_str!("../../shaders/entries/scan_tile.wgsl");
 /// `shaders/loads/axis_32.wgsl`: a 32-bit input element of the general kernel, as a value.
 pub const LOADS_AXIS_32_WGSL: &str = include_str!("../../shaders/loads/axis_32.wgsl");
 /// `shaders/loads/axis_bf16.wgsl`: a bf16 input element of the general kernel (two to a u32 word),
@@ -198,7 +222,6 @@ pub const TYPES_U32_WGSL: &str = include_str!("../../shaders/types/u32.wgsl");
 
 /// Every shader file by path below `shaders/`, for the tests that check each file.
 pub const FILES: &[(&str, &str)] = &[
-    ("axis_entry.wgsl", AXIS_ENTRY_WGSL),
     ("axis_load_raw.wgsl", AXIS_LOAD_RAW_WGSL),
     ("axis_load_state.wgsl", AXIS_LOAD_STATE_WGSL),
     ("axis_store_final.wgsl", AXIS_STORE_FINAL_WGSL),
@@ -226,6 +249,15 @@ pub const FILES: &[(&str, &str)] = &[
     ("scan_vec.wgsl", SCAN_VEC_WGSL),
     ("scan_vec_subgroup.wgsl", SCAN_VEC_SUBGROUP_WGSL),
     ("scan_vec_tree.wgsl", SCAN_VEC_TREE_WGSL),
+    ("entries/axis_cols.wgsl", ENTRIES_AXIS_COLS_WGSL),
+    ("entries/axis_cols_wide.wgsl", ENTRIES_AXIS_COLS_WIDE_WGSL),
+    ("entries/axis_rows.wgsl", ENTRIES_AXIS_ROWS_WGSL),
+    ("entries/axis_rows_wide.wgsl", ENTRIES_AXIS_ROWS_WIDE_WGSL),
+    ("entries/scan_downsweep.wgsl", ENTRIES_SCAN_DOWNSWEEP_WGSL),
+    ("entries/scan_lookback.wgsl", ENTRIES_SCAN_LOOKBACK_WGSL),
+    ("entries/scan_reduce.wgsl", ENTRIES_SCAN_REDUCE_WGSL),
+    ("entries/scan_serial.wgsl", ENTRIES_SCAN_SERIAL_WGSL),
+    ("entries/scan_tile.wgsl", ENTRIES_SCAN_TILE_WGSL),
     ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
     ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),
     ("loads/axis_bf16_pairs.wgsl", LOADS_AXIS_BF16_PAIRS_WGSL),
