@@ -50,7 +50,6 @@ struct ColTile {
 };
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
-constant uint LAYOUT = 0u;
 constant bool ARGMAX = true;
 constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
@@ -1060,21 +1059,6 @@ struct main_Input {
         scratch = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    if (true) {
-        reduce_rows(lid, wid, src, params, dst, scratch, _buffer_sizes);
-        return;
-    } else {
-        if (false) {
-            reduce_cols(lid, wid, src, params, dst, scratch, _buffer_sizes);
-            return;
-        } else {
-            if (false) {
-                rows_wide_entry(lid, wid, src, params, dst, _buffer_sizes);
-                return;
-            } else {
-                cols_wide_entry(lid, wid, src, params, dst, _buffer_sizes);
-                return;
-            }
-        }
-    }
+    reduce_rows(lid, wid, src, params, dst, scratch, _buffer_sizes);
+    return;
 }
