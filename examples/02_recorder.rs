@@ -4,7 +4,7 @@
 
 fn main() -> wgpu_reduce::Result<()> {
     let ctx = wgpu_reduce::Context::new()?;
-    let data: Vec<f32> = (0..1 << 20)
+    let data: Vec<f32> = (0u64..1 << 20)
         .map(|i| ((i * 7919) % 1000) as f32 / 1000.0)
         .collect();
     let x = ctx.upload(&data)?;
@@ -13,8 +13,9 @@ fn main() -> wgpu_reduce::Result<()> {
     let mut rec = ctx.recorder();
     let (s, lo, hi) = (rec.sum(&x)?, rec.min(&x)?, rec.max(&x)?);
     let sd = rec.std(&x, 1)?;
-    let twice = rec.sum(&s)?; // a result can feed a later operation in the same recording
-                              // Ask for the values to read back: one staging buffer for all of them.
+    // A result can feed a later operation in the same recording.
+    let twice = rec.sum(&s)?;
+    // Ask for the values to read back: one staging buffer for all of them.
     let tokens = [
         rec.read(&s)?,
         rec.read(&lo)?,
