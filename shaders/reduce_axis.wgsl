@@ -44,7 +44,8 @@ struct AxisParams {
     src_base: u32,
     dst_base: u32,
     j_base: u32,
-    pad3: u32,
+    // The p-norm's p.
+    power: f32,
 }
 
 @group(0) @binding(1) var<storage, read> src: array<SRC>;

@@ -141,6 +141,45 @@ pub enum Error {
         allowed: String,
     },
 
+    /// The operation is not defined for this element type.
+    #[error("{op} does not take arrays of {input}; allowed input types: {allowed}")]
+    UnsupportedInput {
+        /// The reduction.
+        op: &'static str,
+        /// Element type of the input.
+        input: crate::DType,
+        /// The input types that are allowed.
+        allowed: String,
+    },
+
+    /// A parameter of an operation is out of its range.
+    #[error("{name} = {value} is not allowed: {allowed}")]
+    InvalidParameter {
+        /// The parameter.
+        name: &'static str,
+        /// The value given, as text.
+        value: String,
+        /// What is allowed.
+        allowed: &'static str,
+    },
+
+    /// Two inputs of one operation have different shapes (or element types).
+    #[error(
+        "{op} needs inputs of one shape and type; got {a:?} of {a_dtype} and {b:?} of {b_dtype}"
+    )]
+    InputsDiffer {
+        /// The operation.
+        op: &'static str,
+        /// Shape of the first input.
+        a: Vec<usize>,
+        /// Element type of the first input.
+        a_dtype: crate::DType,
+        /// Shape of the second input.
+        b: Vec<usize>,
+        /// Element type of the second input.
+        b_dtype: crate::DType,
+    },
+
     /// A shape does not match the number of elements given.
     #[error("shape {shape:?} holds {shape_len} elements, but {len} were given")]
     ShapeMismatch {

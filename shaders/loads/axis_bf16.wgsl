@@ -1,2 +1,2 @@
 // A bf16 input element of the general kernel (two to a u32 word), widened to f32.
-fn elem_at(k: u32) -> V { return bf16_at(src[k >> 1u], k); }
+fn elem_at(k: u32) -> E { return bf16_at(src[k >> 1u], k); }

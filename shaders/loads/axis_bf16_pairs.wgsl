@@ -1,2 +1,2 @@
 // Half h (0 or 1) of a word of bf16 input, for the column-pairs layout.
-fn half_at(w: u32, h: u32) -> V { return bf16_at(w, h); }
+fn half_at(w: u32, h: u32) -> E { return bf16_at(w, h); }

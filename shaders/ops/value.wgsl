@@ -1,3 +1,3 @@
-// The state of sum, prod, min, max and mean along axes: the value itself.
+// The state of the operations whose state is one value of the value type A (sum, prod, min,
+// max, mean, their NaN-ignoring forms, any/all/count, the 0/1/inf/p norms, dot).
 alias S = A;
-fn from_elem(x: A, j: u32) -> S { return x; }

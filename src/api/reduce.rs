@@ -8,22 +8,6 @@ use crate::error::Result;
 use crate::ops::{Axes, ReduceOp, Reduction};
 use crate::record::Recorder;
 
-/// A `Recorder` method reducing along axes with `keepdim`, for one operation and result type.
-macro_rules! axes_method {
-    ($(#[$doc:meta])* $name:ident, $op:ident, $out:ty) => {
-        $(#[$doc])*
-        pub fn $name<T: Element>(
-            &mut self,
-            x: &GpuArray<T>,
-            axes: impl Into<Axes>,
-            keepdim: bool,
-        ) -> Result<GpuArray<$out>> {
-            let red = Reduction::new(ReduceOp::$op).axes(axes).keepdim(keepdim);
-            self.reduce(x, &red)
-        }
-    };
-}
-
 /// A `Recorder` method for var or std along axes, with a correction and `keepdim`.
 macro_rules! spread_method {
     ($(#[$doc:meta])* $name:ident, $op:ident) => {

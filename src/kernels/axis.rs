@@ -88,11 +88,16 @@ impl AxisVariant {
                                     dst_final,
                                     workgroup_size,
                                 };
-                                let exists = match layout {
-                                    Layout::Flat => k.flat_capable(),
-                                    Layout::ColPairs => input.is_half() && !src_state,
-                                    _ => true,
-                                };
+                                let exists = op.accepts(input)
+                                    && op.for_input(input) == op
+                                    && k.canonical() == k
+                                    && match layout {
+                                        Layout::Flat => k.flat_capable(),
+                                        Layout::ColPairs => {
+                                            input.is_half() && !src_state && op != ReduceOp::Dot
+                                        }
+                                        _ => true,
+                                    };
                                 if exists {
                                     v.push(k);
                                 }
@@ -103,6 +108,31 @@ impl AxisVariant {
             }
         }
         v
+    }
+
+    /// The variant with the same source that the library builds: a pass reading states
+    /// depends only on the state, its combination and its finish, so such passes of 16-bit
+    /// input are those of f32, and operations that differ only in how an element becomes a
+    /// value share the passes of their combination (a dot product's, nansum's, the 1- and
+    /// 0-norms' are sum's; any/all/count's are max/min/sum over u32; the inf norms' max/min).
+    pub fn canonical(self) -> AxisVariant {
+        if !self.src_state {
+            return self;
+        }
+        let v = self.op.accumulator(self.input);
+        let op = match self.op {
+            ReduceOp::Dot | ReduceOp::NanSum | ReduceOp::Norm1 | ReduceOp::Norm0 => ReduceOp::Sum,
+            ReduceOp::CountNonzero => ReduceOp::Sum,
+            ReduceOp::Any | ReduceOp::NormInf => ReduceOp::Max,
+            ReduceOp::All | ReduceOp::NormNegInf => ReduceOp::Min,
+            op => op,
+        };
+        let input = if self.input.is_half() || op != self.op {
+            v
+        } else {
+            self.input
+        };
+        AxisVariant { op, input, ..self }
     }
 
     /// Whether the flat layout exists for this variant: the first pass (raw f32 input,
@@ -137,27 +167,33 @@ impl AxisVariant {
         let (op, v) = (self.op, self.op.accumulator(self.input));
         let mut files = Vec::new();
         if !self.src_state {
-            let (elem, pairs) = match self.input {
-                DType::F16 => (LOADS_AXIS_F16_WGSL, LOADS_AXIS_F16_PAIRS_WGSL),
-                DType::BF16 => (LOADS_AXIS_BF16_WGSL, LOADS_AXIS_BF16_PAIRS_WGSL),
-                _ => (LOADS_AXIS_32_WGSL, ""),
+            let (elem, pairs, second) = match self.input {
+                DType::F16 => (
+                    LOADS_AXIS_F16_WGSL,
+                    LOADS_AXIS_F16_PAIRS_WGSL,
+                    LOADS_DOT_F16_WGSL,
+                ),
+                DType::BF16 => (
+                    LOADS_AXIS_BF16_WGSL,
+                    LOADS_AXIS_BF16_PAIRS_WGSL,
+                    LOADS_DOT_BF16_WGSL,
+                ),
+                _ => (LOADS_AXIS_32_WGSL, "", LOADS_DOT_32_WGSL),
             };
             files.push(elem);
             if self.layout == Layout::ColPairs {
                 files.push(pairs);
             }
+            if op == ReduceOp::Dot {
+                files.push(second);
+            }
         }
         files.extend(type_files(op, v));
-        match op {
-            ReduceOp::Var | ReduceOp::Std => files.push(OPS_VAR_WGSL),
-            ReduceOp::Argmin | ReduceOp::Argmax => files.push(OPS_ARG_WGSL),
-            ReduceOp::Mean => files.extend([OPS_ADD_WGSL, OPS_VALUE_WGSL, OPS_MEAN_WGSL]),
-            _ => files.extend([scalar_hooks(op, v), OPS_VALUE_WGSL, OPS_KEEP_WGSL]),
-        }
-        files.push(if self.src_state {
-            AXIS_LOAD_STATE_WGSL
-        } else {
-            AXIS_LOAD_RAW_WGSL
+        files.extend(state_files(op, v));
+        files.push(match (self.src_state, op) {
+            (true, _) => AXIS_LOAD_STATE_WGSL,
+            (false, ReduceOp::Dot) => AXIS_LOAD_DOT_WGSL,
+            (false, _) => AXIS_LOAD_RAW_WGSL,
         });
         files.push(if self.dst_final {
             AXIS_STORE_FINAL_WGSL
@@ -182,36 +218,93 @@ impl AxisVariant {
         // V: the value type the operation works in.
         let v = op.accumulator(self.input);
         let vt = v.wgsl();
+        // E: the type an input element is converted to before from_elem.
+        let et = op.element_value(self.input).wgsl();
         let mut p = format!(
             "// Variant {label}: generated prelude (src/kernels/axis.rs).\n\
-             const WG: u32 = {wg}u;\nconst WG_SHIFT: u32 = {shift}u;\nalias V = {vt};\nalias A = V;\n",
+             const WG: u32 = {wg}u;\nconst WG_SHIFT: u32 = {shift}u;\nalias V = {vt};\nalias A = V;\n\
+             alias E = {et};\n",
             label = self.label(),
             wg = self.workgroup_size,
             shift = self.workgroup_size.trailing_zeros(),
         );
-        match op {
-            ReduceOp::Var | ReduceOp::Std => {
-                p.push_str(&format!("const STD: bool = {};\n", op == ReduceOp::Std));
+        let flag = match op {
+            ReduceOp::Var | ReduceOp::Std => Some(("STD", op == ReduceOp::Std)),
+            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::NanArgmin | ReduceOp::NanArgmax => {
+                Some((
+                    "ARGMAX",
+                    matches!(op, ReduceOp::Argmax | ReduceOp::NanArgmax),
+                ))
             }
-            ReduceOp::Argmin | ReduceOp::Argmax => {
-                p.push_str(&format!(
-                    "const ARGMAX: bool = {};\n",
-                    op == ReduceOp::Argmax
-                ));
+            ReduceOp::NanMin | ReduceOp::NanMax => Some(("PICK_MAX", op == ReduceOp::NanMax)),
+            ReduceOp::Any | ReduceOp::All | ReduceOp::CountNonzero | ReduceOp::Norm0 => {
+                Some(("E_FLOAT", op.element_value(self.input).is_float()))
             }
-            _ => {}
+            _ => None,
+        };
+        if let Some((name, value)) = flag {
+            p.push_str(&format!("const {name}: bool = {value};\n"));
         }
         let src = if self.src_state {
             "S"
         } else {
             self.input.wgsl()
         };
-        let dst = if self.dst_final {
-            op.output(self.input).wgsl()
-        } else {
-            "S"
+        let out = op.output(self.input).wgsl();
+        let dst = match (self.dst_final, op.values_per_result()) {
+            (false, _) => "S".to_string(),
+            (true, 1) => out.to_string(),
+            (true, k) => format!("vec{k}<{out}>"),
         };
         p.push_str(&format!("alias SRC = {src};\nalias DST = {dst};\n"));
         p
     }
+}
+
+/// The operation's state files: the state type `S` with `identity`, `combine`, `from_elem` and
+/// `finalize`, either one file (var/std, the arg states, nanmean, logsumexp, aminmax, the
+/// 2-norm) or a scalar operation over the value type `A` with a map from elements to values and
+/// a finish.
+fn state_files(op: ReduceOp, v: DType) -> Vec<&'static str> {
+    let whole = match op {
+        ReduceOp::Var | ReduceOp::Std => OPS_VAR_WGSL,
+        ReduceOp::Argmin | ReduceOp::Argmax => OPS_ARG_WGSL,
+        ReduceOp::NanArgmin | ReduceOp::NanArgmax => OPS_NAN_ARG_WGSL,
+        ReduceOp::NanMean => OPS_NAN_MEAN_WGSL,
+        ReduceOp::LogSumExp => OPS_LOGSUMEXP_WGSL,
+        ReduceOp::AMinMax => OPS_AMINMAX_WGSL,
+        ReduceOp::Norm2 => OPS_NORM2_WGSL,
+        _ => "",
+    };
+    if !whole.is_empty() {
+        return vec![whole];
+    }
+    let combine = match op {
+        ReduceOp::Mean
+        | ReduceOp::NanSum
+        | ReduceOp::CountNonzero
+        | ReduceOp::Norm1
+        | ReduceOp::Norm0
+        | ReduceOp::NormP
+        | ReduceOp::Dot => scalar_hooks(ReduceOp::Sum, v),
+        ReduceOp::NanMin | ReduceOp::NanMax => OPS_NAN_PICK_WGSL,
+        ReduceOp::Any | ReduceOp::NormInf => scalar_hooks(ReduceOp::Max, v),
+        ReduceOp::All | ReduceOp::NormNegInf => scalar_hooks(ReduceOp::Min, v),
+        _ => scalar_hooks(op, v),
+    };
+    let map = match op {
+        ReduceOp::NanSum => MAPS_NAN_ZERO_WGSL,
+        ReduceOp::Any | ReduceOp::All | ReduceOp::CountNonzero | ReduceOp::Norm0 => {
+            MAPS_NONZERO_WGSL
+        }
+        ReduceOp::Norm1 | ReduceOp::NormInf | ReduceOp::NormNegInf => MAPS_ABS_WGSL,
+        ReduceOp::NormP => MAPS_ABS_POW_WGSL,
+        _ => MAPS_IDENTITY_WGSL,
+    };
+    let finish = match op {
+        ReduceOp::Mean => OPS_MEAN_WGSL,
+        ReduceOp::NormP => OPS_ROOT_P_WGSL,
+        _ => OPS_KEEP_WGSL,
+    };
+    vec![combine, OPS_VALUE_WGSL, map, finish]
 }

@@ -74,9 +74,14 @@ fn key_hooks(op: ReduceOp) -> &'static str {
 }
 
 /// Bounds and comparison keys of the value type (f32, i32 or u32), for the operations that use
-/// them: argmin/argmax, and min/max of integers.
+/// them: the arg states, aminmax, and min/max (any/all) of integers.
 fn type_files(op: ReduceOp, v: DType) -> Vec<&'static str> {
-    let uses = op.is_arg() || (matches!(op, ReduceOp::Min | ReduceOp::Max) && !v.is_float());
+    let uses = op.is_arg()
+        || op == ReduceOp::AMinMax
+        || (matches!(
+            op,
+            ReduceOp::Min | ReduceOp::Max | ReduceOp::Any | ReduceOp::All
+        ) && !v.is_float());
     match v {
         _ if !uses => vec![],
         DType::I32 => vec![TYPES_I32_WGSL],

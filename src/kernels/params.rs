@@ -139,8 +139,8 @@ kernel_params! {
         dst_base: u32,
         /// Reduced-axis index of the view's row 0 (argmin/argmax report whole-axis indices).
         j_base: u32,
-        /// Padding.
-        pad3: u32,
+        /// The p-norm's p.
+        power: f32,
     }
 }
 

@@ -3,6 +3,9 @@
 //! input's bindings with their element types) followed by whole files from this list (see each
 //! variant's `source`).
 
+/// `shaders/axis_load_dot.wgsl`: the first pass of a dot product: the product of the two inputs'
+/// elements k (elem_at and elem_b_at, from shaders/loads/; integers wrap).
+pub const AXIS_LOAD_DOT_WGSL: &str = include_str!("../../shaders/axis_load_dot.wgsl");
 /// `shaders/axis_load_raw.wgsl`: a first pass reads input elements (elem_at, from shaders/loads/) and
 /// makes states of them (from_elem, from the operation's file).
 pub const AXIS_LOAD_RAW_WGSL: &str = include_str!("../../shaders/axis_load_raw.wgsl");
@@ -17,6 +20,33 @@ pub const AXIS_STORE_STATE_WGSL: &str = include_str!("../../shaders/axis_store_s
 /// 16-bit float conversions (no device feature needed: 16-bit values travel in u32 words; f16
 /// widening is added per device, see F16Widening in src/kernels.rs).
 pub const COMMON_WGSL: &str = include_str!("../../shaders/common.wgsl");
+/// `shaders/entries/axis_cols.wgsl`: the entry of the columns layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_COLS_WGSL: &str = include_str!("../../shaders/entries/axis_cols.wgsl");
+/// `shaders/entries/axis_cols_wide.wgsl`: the entry of the wide columns layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_COLS_WIDE_WGSL: &str =
+    include_str!("../../shaders/entries/axis_cols_wide.wgsl");
+/// `shaders/entries/axis_rows.wgsl`: the entry of the rows layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_ROWS_WGSL: &str = include_str!("../../shaders/entries/axis_rows.wgsl");
+/// `shaders/entries/axis_rows_wide.wgsl`: the entry of the wide rows layout of reduce_axis.wgsl.
+pub const ENTRIES_AXIS_ROWS_WIDE_WGSL: &str =
+    include_str!("../../shaders/entries/axis_rows_wide.wgsl");
+/// `shaders/entries/scan_downsweep.wgsl`: reduce-then-scan, last pass: each tile scanned from its
+/// scanned total (called by scan_entry*.wgsl).
+pub const ENTRIES_SCAN_DOWNSWEEP_WGSL: &str =
+    include_str!("../../shaders/entries/scan_downsweep.wgsl");
+/// `shaders/entries/scan_lookback.wgsl`: the single-pass decoupled look-back with fallback (called
+/// by scan_entry*.wgsl).
+pub const ENTRIES_SCAN_LOOKBACK_WGSL: &str =
+    include_str!("../../shaders/entries/scan_lookback.wgsl");
+/// `shaders/entries/scan_reduce.wgsl`: reduce-then-scan, first pass: each tile's total (called by
+/// scan_entry*.wgsl).
+pub const ENTRIES_SCAN_REDUCE_WGSL: &str = include_str!("../../shaders/entries/scan_reduce.wgsl");
+/// `shaders/entries/scan_serial.wgsl`: short rows, one invocation per row (called by
+/// scan_entry*.wgsl).
+pub const ENTRIES_SCAN_SERIAL_WGSL: &str = include_str!("../../shaders/entries/scan_serial.wgsl");
+/// `shaders/entries/scan_tile.wgsl`: a scan pass over rows of one tile each, no carry (called by
+/// scan_entry*.wgsl).
+pub const ENTRIES_SCAN_TILE_WGSL: &str = include_str!("../../shaders/entries/scan_tile.wgsl");
 /// `shaders/f16_integer.wgsl`: f16 widening in integer arithmetic (added to every kernel's source
 /// on devices without WGSL's unpack2x16float: some GL devices lack the downlevel capability; see
 /// F16Widening in src/kernels.rs).
@@ -27,6 +57,147 @@ pub const F16_NATIVE_WGSL: &str = include_str!("../../shaders/f16_native.wgsl");
 /// `shaders/fill.wgsl`: sets `n` u32 words of dst to `value` (clears look-back status before a
 /// single-pass scan).
 pub const FILL_WGSL: &str = include_str!("../../shaders/fill.wgsl");
+/// `shaders/loads/axis_32.wgsl`: a 32-bit input element of the general kernel, as a value.
+pub const LOADS_AXIS_32_WGSL: &str = include_str!("../../shaders/loads/axis_32.wgsl");
+/// `shaders/loads/axis_bf16.wgsl`: a bf16 input element of the general kernel (two to a u32 word),
+/// widened to f32.
+pub const LOADS_AXIS_BF16_WGSL: &str = include_str!("../../shaders/loads/axis_bf16.wgsl");
+/// `shaders/loads/axis_bf16_pairs.wgsl`: half h (0 or 1) of a word of bf16 input, for the column-
+/// pairs layout.
+pub const LOADS_AXIS_BF16_PAIRS_WGSL: &str =
+    include_str!("../../shaders/loads/axis_bf16_pairs.wgsl");
+/// `shaders/loads/axis_f16.wgsl`: an f16 input element of the general kernel (two to a u32 word),
+/// widened to f32.
+pub const LOADS_AXIS_F16_WGSL: &str = include_str!("../../shaders/loads/axis_f16.wgsl");
+/// `shaders/loads/axis_f16_pairs.wgsl`: half h (0 or 1) of a word of f16 input, for the column-
+/// pairs layout.
+pub const LOADS_AXIS_F16_PAIRS_WGSL: &str = include_str!("../../shaders/loads/axis_f16_pairs.wgsl");
+/// `shaders/loads/dot_32.wgsl`: the second input of a dot product (same element type and window as
+/// the first).
+pub const LOADS_DOT_32_WGSL: &str = include_str!("../../shaders/loads/dot_32.wgsl");
+/// `shaders/loads/dot_bf16.wgsl`: the second input of a dot product (same element type and window
+/// as the first).
+pub const LOADS_DOT_BF16_WGSL: &str = include_str!("../../shaders/loads/dot_bf16.wgsl");
+/// `shaders/loads/dot_f16.wgsl`: the second input of a dot product (same element type and window as
+/// the first).
+pub const LOADS_DOT_F16_WGSL: &str = include_str!("../../shaders/loads/dot_f16.wgsl");
+/// `shaders/loads/pack_bf16.wgsl`: the packing kernel's conversion to bf16 bits (round to nearest
+/// even).
+pub const LOADS_PACK_BF16_WGSL: &str = include_str!("../../shaders/loads/pack_bf16.wgsl");
+/// `shaders/loads/pack_f16.wgsl`: the packing kernel's conversion to f16 bits (round to nearest
+/// even).
+pub const LOADS_PACK_F16_WGSL: &str = include_str!("../../shaders/loads/pack_f16.wgsl");
+/// `shaders/loads/reduce_32.wgsl`: 32-bit input of the whole-array kernel: four elements per vec4
+/// word.
+pub const LOADS_REDUCE_32_WGSL: &str = include_str!("../../shaders/loads/reduce_32.wgsl");
+/// `shaders/loads/reduce_bf16.wgsl`: bf16 input of the whole-array kernel: eight elements per vec4
+/// word, widened to f32.
+pub const LOADS_REDUCE_BF16_WGSL: &str = include_str!("../../shaders/loads/reduce_bf16.wgsl");
+/// `shaders/loads/reduce_f16.wgsl`: f16 input of the whole-array kernel: eight elements per vec4
+/// word, widened to f32.
+pub const LOADS_REDUCE_F16_WGSL: &str = include_str!("../../shaders/loads/reduce_f16.wgsl");
+/// `shaders/loads/scan_32.wgsl`: 32-bit input of a scan pass (bindings src_vec and src in the
+/// prelude): slots of four elements as one vec4 load.
+pub const LOADS_SCAN_32_WGSL: &str = include_str!("../../shaders/loads/scan_32.wgsl");
+/// `shaders/loads/scan_bf16.wgsl`: bf16 input of a scan pass (two to a u32 word; bindings in the
+/// prelude): slots of four elements as one `vec2<u32>` load.
+pub const LOADS_SCAN_BF16_WGSL: &str = include_str!("../../shaders/loads/scan_bf16.wgsl");
+/// `shaders/loads/scan_f16.wgsl`: f16 input of a scan pass (two to a u32 word; bindings in the
+/// prelude): slots of four elements as one `vec2<u32>` load.
+pub const LOADS_SCAN_F16_WGSL: &str = include_str!("../../shaders/loads/scan_f16.wgsl");
+/// `shaders/loads/scan_store_scalar.wgsl`: scan output element by element (tile totals, or a buffer
+/// not padded to 16 bytes).
+pub const LOADS_SCAN_STORE_SCALAR_WGSL: &str =
+    include_str!("../../shaders/loads/scan_store_scalar.wgsl");
+/// `shaders/loads/scan_store_vec.wgsl`: scan output as vec4 slots (the buffer is padded to 16
+/// bytes).
+pub const LOADS_SCAN_STORE_VEC_WGSL: &str = include_str!("../../shaders/loads/scan_store_vec.wgsl");
+/// `shaders/loads/scan_values.wgsl`: a scan's loads in the values it combines (V: see
+/// scan_values.wgsl and scan_keys.wgsl).
+pub const LOADS_SCAN_VALUES_WGSL: &str = include_str!("../../shaders/loads/scan_values.wgsl");
+/// `shaders/maps/abs.wgsl`: the 1-, inf- and -inf-norms: absolute values (a NaN stays NaN).
+pub const MAPS_ABS_WGSL: &str = include_str!("../../shaders/maps/abs.wgsl");
+/// `shaders/maps/abs_pow.wgsl`: the p-norm: |x|^p for the p of the parameters (0 stays 0: pow is
+/// exp2(p * log2(x))).
+pub const MAPS_ABS_POW_WGSL: &str = include_str!("../../shaders/maps/abs_pow.wgsl");
+/// `shaders/maps/identity.wgsl`: an element's state is its value.
+pub const MAPS_IDENTITY_WGSL: &str = include_str!("../../shaders/maps/identity.wgsl");
+/// `shaders/maps/nan_zero.wgsl`: nansum: a NaN element adds nothing.
+pub const MAPS_NAN_ZERO_WGSL: &str = include_str!("../../shaders/maps/nan_zero.wgsl");
+/// `shaders/maps/nonzero.wgsl`: any, all, count_nonzero and the 0-norm: 1 for a non-zero element,
+/// else 0.
+pub const MAPS_NONZERO_WGSL: &str = include_str!("../../shaders/maps/nonzero.wgsl");
+/// `shaders/ops/add.wgsl`: addition over the value type A (sums, means and running sums; integers
+/// wrap modulo 2^32).
+pub const OPS_ADD_WGSL: &str = include_str!("../../shaders/ops/add.wgsl");
+/// `shaders/ops/add_subgroup.wgsl`: the subgroup form of add.wgsl.
+pub const OPS_ADD_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/add_subgroup.wgsl");
+/// `shaders/ops/aminmax.wgsl`: aminmax: states (minimum, maximum) in one pass, with the value
+/// type's pick_lo and pick_hi (shaders/types/: NaN wins for floats).
+pub const OPS_AMINMAX_WGSL: &str = include_str!("../../shaders/ops/aminmax.wgsl");
+/// `shaders/ops/arg.wgsl`: argmin and argmax (the prelude sets `const ARGMAX: bool`): states
+/// (value, index).
+pub const OPS_ARG_WGSL: &str = include_str!("../../shaders/ops/arg.wgsl");
+/// `shaders/ops/keep.wgsl`: the finish of sum, prod, min and max: the combined value itself.
+pub const OPS_KEEP_WGSL: &str = include_str!("../../shaders/ops/keep.wgsl");
+/// `shaders/ops/logsumexp.wgsl`: logsumexp in one pass: states (m, s) standing for s * exp(m), m
+/// the largest element seen.
+pub const OPS_LOGSUMEXP_WGSL: &str = include_str!("../../shaders/ops/logsumexp.wgsl");
+/// `shaders/ops/max.wgsl`: maximum of integers (A is i32 or u32).
+pub const OPS_MAX_WGSL: &str = include_str!("../../shaders/ops/max.wgsl");
+/// `shaders/ops/max_float.wgsl`: maximum of f32 values; NaN propagates (see min_float.wgsl).
+pub const OPS_MAX_FLOAT_WGSL: &str = include_str!("../../shaders/ops/max_float.wgsl");
+/// `shaders/ops/max_float_subgroup.wgsl`: the subgroup form of max_float.wgsl: a subgroup maximum
+/// may drop NaNs, hence the subgroupAny.
+pub const OPS_MAX_FLOAT_SUBGROUP_WGSL: &str =
+    include_str!("../../shaders/ops/max_float_subgroup.wgsl");
+/// `shaders/ops/max_keys.wgsl`: maximum of f32 values as order-preserving i32 keys
+/// (reduce_state_keys.wgsl, scan_keys.wgsl).
+pub const OPS_MAX_KEYS_WGSL: &str = include_str!("../../shaders/ops/max_keys.wgsl");
+/// `shaders/ops/max_subgroup.wgsl`: the subgroup form of max.wgsl.
+pub const OPS_MAX_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/max_subgroup.wgsl");
+/// `shaders/ops/mean.wgsl`: mean's finish: the sum, divided by the element count of the whole
+/// reduction in a final pass.
+pub const OPS_MEAN_WGSL: &str = include_str!("../../shaders/ops/mean.wgsl");
+/// `shaders/ops/min.wgsl`: minimum of integers (A is i32 or u32).
+pub const OPS_MIN_WGSL: &str = include_str!("../../shaders/ops/min.wgsl");
+/// `shaders/ops/min_float.wgsl`: minimum of f32 values.
+pub const OPS_MIN_FLOAT_WGSL: &str = include_str!("../../shaders/ops/min_float.wgsl");
+/// `shaders/ops/min_float_subgroup.wgsl`: the subgroup form of min_float.wgsl: a subgroup minimum
+/// may drop NaNs, hence the subgroupAny.
+pub const OPS_MIN_FLOAT_SUBGROUP_WGSL: &str =
+    include_str!("../../shaders/ops/min_float_subgroup.wgsl");
+/// `shaders/ops/min_keys.wgsl`: minimum of f32 values as order-preserving i32 keys
+/// (reduce_state_keys.wgsl, scan_keys.wgsl).
+pub const OPS_MIN_KEYS_WGSL: &str = include_str!("../../shaders/ops/min_keys.wgsl");
+/// `shaders/ops/min_subgroup.wgsl`: the subgroup form of min.wgsl.
+pub const OPS_MIN_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/min_subgroup.wgsl");
+/// `shaders/ops/mul.wgsl`: multiplication over the value type A (integers wrap modulo 2^32).
+pub const OPS_MUL_WGSL: &str = include_str!("../../shaders/ops/mul.wgsl");
+/// `shaders/ops/mul_subgroup.wgsl`: the subgroup form of mul.wgsl.
+pub const OPS_MUL_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/mul_subgroup.wgsl");
+/// `shaders/ops/nan_arg.wgsl`: nanargmin and nanargmax (the prelude sets `const ARGMAX: bool`):
+/// states (value, index) where a NaN loses to every number; among NaNs the lowest index wins, so
+/// the identity (NaN, MAX) loses to everything.
+pub const OPS_NAN_ARG_WGSL: &str = include_str!("../../shaders/ops/nan_arg.wgsl");
+/// `shaders/ops/nan_mean.wgsl`: nanmean: states (sum, count) of the elements that are not NaN; NaN
+/// where the count is 0.
+pub const OPS_NAN_MEAN_WGSL: &str = include_str!("../../shaders/ops/nan_mean.wgsl");
+/// `shaders/ops/nan_pick.wgsl`: nanmin and nanmax (the prelude sets `const PICK_MAX: bool`) of f32
+/// values: a NaN operand loses to any other; the identity is NaN, so a slice of NaN only stays NaN.
+pub const OPS_NAN_PICK_WGSL: &str = include_str!("../../shaders/ops/nan_pick.wgsl");
+/// `shaders/ops/norm2.wgsl`: the 2-norm with scaling, as BLAS nrm2: states (scale, ssq) standing
+/// for scale^2 * ssq, with scale the largest |x| seen and ssq in [1, n].
+pub const OPS_NORM2_WGSL: &str = include_str!("../../shaders/ops/norm2.wgsl");
+/// `shaders/ops/root_p.wgsl`: the p-norm's finish: the p-th root of the sum of |x|^p, in a final
+/// pass.
+pub const OPS_ROOT_P_WGSL: &str = include_str!("../../shaders/ops/root_p.wgsl");
+/// `shaders/ops/value.wgsl`: the state of the operations whose state is one value of the value
+/// type A.
+pub const OPS_VALUE_WGSL: &str = include_str!("../../shaders/ops/value.wgsl");
+/// `shaders/ops/var.wgsl`: variance (and, with STD, standard deviation): Welford states (count,
+/// mean, M2) of f32 values, combined with Chan et al.'s parallel formula.
+pub const OPS_VAR_WGSL: &str = include_str!("../../shaders/ops/var.wgsl");
 /// `shaders/pack.wgsl`: converts `n` f32 values to 16-bit floats packed two to a u32 word (element
 /// 2w in the low half of word w).
 pub const PACK_WGSL: &str = include_str!("../../shaders/pack.wgsl");
@@ -88,131 +259,6 @@ pub const SCAN_VEC_SUBGROUP_WGSL: &str = include_str!("../../shaders/scan_vec_su
 /// `shaders/scan_vec_tree.wgsl`: group_scan4 without subgroup operations: one group of WG lanes
 /// (the workgroup), the four chunks scanned at once as a vec4, Hillis-Steele in shared memory.
 pub const SCAN_VEC_TREE_WGSL: &str = include_str!("../../shaders/scan_vec_tree.wgsl");
-/// `shaders/entries/axis_cols.wgsl`: the entry of the columns layout of reduce_axis.wgsl.
-pub const ENTRIES_AXIS_COLS_WGSL: &str = include_str!("../../shaders/entries/axis_cols.wgsl");
-/// `shaders/entries/axis_cols_wide.wgsl`: the entry of the wide columns layout of reduce_axis.wgsl.
-pub const ENTRIES_AXIS_COLS_WIDE_WGSL: &str =
-    include_str!("../../shaders/entries/axis_cols_wide.wgsl");
-/// `shaders/entries/axis_rows.wgsl`: the entry of the rows layout of reduce_axis.wgsl.
-pub const ENTRIES_AXIS_ROWS_WGSL: &str = include_str!("../../shaders/entries/axis_rows.wgsl");
-/// `shaders/entries/axis_rows_wide.wgsl`: the entry of the wide rows layout of reduce_axis.wgsl.
-pub const ENTRIES_AXIS_ROWS_WIDE_WGSL: &str =
-    include_str!("../../shaders/entries/axis_rows_wide.wgsl");
-/// `shaders/entries/scan_downsweep.wgsl`: reduce-then-scan, last pass: each tile scanned from its
-/// scanned total (called by scan_entry*.wgsl).
-pub const ENTRIES_SCAN_DOWNSWEEP_WGSL: &str =
-    include_str!("../../shaders/entries/scan_downsweep.wgsl");
-/// `shaders/entries/scan_lookback.wgsl`: the single-pass decoupled look-back with fallback (called
-/// by scan_entry*.wgsl).
-pub const ENTRIES_SCAN_LOOKBACK_WGSL: &str =
-    include_str!("../../shaders/entries/scan_lookback.wgsl");
-/// `shaders/entries/scan_reduce.wgsl`: reduce-then-scan, first pass: each tile's total (called by
-/// scan_entry*.wgsl).
-pub const ENTRIES_SCAN_REDUCE_WGSL: &str = include_str!("../../shaders/entries/scan_reduce.wgsl");
-/// `shaders/entries/scan_serial.wgsl`: short rows, one invocation per row (called by
-/// scan_entry*.wgsl).
-pub const ENTRIES_SCAN_SERIAL_WGSL: &str = include_str!("../../shaders/entries/scan_serial.wgsl");
-/// `shaders/entries/scan_tile.wgsl`: a scan pass over rows of one tile each, no carry (called by
-/// scan_entry*.wgsl).
-pub const ENTRIES_SCAN_TILE_WGSL: &str = include_str!("../../shaders/entries/scan_tile.wgsl");
-/// `shaders/loads/axis_32.wgsl`: a 32-bit input element of the general kernel, as a value.
-pub const LOADS_AXIS_32_WGSL: &str = include_str!("../../shaders/loads/axis_32.wgsl");
-/// `shaders/loads/axis_bf16.wgsl`: a bf16 input element of the general kernel (two to a u32 word),
-/// widened to f32.
-pub const LOADS_AXIS_BF16_WGSL: &str = include_str!("../../shaders/loads/axis_bf16.wgsl");
-/// `shaders/loads/axis_bf16_pairs.wgsl`: half h (0 or 1) of a word of bf16 input, for the column-
-/// pairs layout.
-pub const LOADS_AXIS_BF16_PAIRS_WGSL: &str =
-    include_str!("../../shaders/loads/axis_bf16_pairs.wgsl");
-/// `shaders/loads/axis_f16.wgsl`: an f16 input element of the general kernel (two to a u32 word),
-/// widened to f32.
-pub const LOADS_AXIS_F16_WGSL: &str = include_str!("../../shaders/loads/axis_f16.wgsl");
-/// `shaders/loads/axis_f16_pairs.wgsl`: half h (0 or 1) of a word of f16 input, for the column-
-/// pairs layout.
-pub const LOADS_AXIS_F16_PAIRS_WGSL: &str = include_str!("../../shaders/loads/axis_f16_pairs.wgsl");
-/// `shaders/loads/pack_bf16.wgsl`: the packing kernel's conversion to bf16 bits (round to nearest
-/// even).
-pub const LOADS_PACK_BF16_WGSL: &str = include_str!("../../shaders/loads/pack_bf16.wgsl");
-/// `shaders/loads/pack_f16.wgsl`: the packing kernel's conversion to f16 bits (round to nearest
-/// even).
-pub const LOADS_PACK_F16_WGSL: &str = include_str!("../../shaders/loads/pack_f16.wgsl");
-/// `shaders/loads/reduce_32.wgsl`: 32-bit input of the whole-array kernel: four elements per vec4
-/// word.
-pub const LOADS_REDUCE_32_WGSL: &str = include_str!("../../shaders/loads/reduce_32.wgsl");
-/// `shaders/loads/reduce_bf16.wgsl`: bf16 input of the whole-array kernel: eight elements per vec4
-/// word, widened to f32.
-pub const LOADS_REDUCE_BF16_WGSL: &str = include_str!("../../shaders/loads/reduce_bf16.wgsl");
-/// `shaders/loads/reduce_f16.wgsl`: f16 input of the whole-array kernel: eight elements per vec4
-/// word, widened to f32.
-pub const LOADS_REDUCE_F16_WGSL: &str = include_str!("../../shaders/loads/reduce_f16.wgsl");
-/// `shaders/loads/scan_32.wgsl`: 32-bit input of a scan pass (bindings src_vec and src in the
-/// prelude): slots of four elements as one vec4 load.
-pub const LOADS_SCAN_32_WGSL: &str = include_str!("../../shaders/loads/scan_32.wgsl");
-/// `shaders/loads/scan_bf16.wgsl`: bf16 input of a scan pass (two to a u32 word; bindings in the
-/// prelude): slots of four elements as one `vec2<u32>` load.
-pub const LOADS_SCAN_BF16_WGSL: &str = include_str!("../../shaders/loads/scan_bf16.wgsl");
-/// `shaders/loads/scan_f16.wgsl`: f16 input of a scan pass (two to a u32 word; bindings in the
-/// prelude): slots of four elements as one `vec2<u32>` load.
-pub const LOADS_SCAN_F16_WGSL: &str = include_str!("../../shaders/loads/scan_f16.wgsl");
-/// `shaders/loads/scan_store_scalar.wgsl`: scan output element by element (tile totals, or a buffer
-/// not padded to 16 bytes).
-pub const LOADS_SCAN_STORE_SCALAR_WGSL: &str =
-    include_str!("../../shaders/loads/scan_store_scalar.wgsl");
-/// `shaders/loads/scan_store_vec.wgsl`: scan output as vec4 slots (the buffer is padded to 16
-/// bytes).
-pub const LOADS_SCAN_STORE_VEC_WGSL: &str = include_str!("../../shaders/loads/scan_store_vec.wgsl");
-/// `shaders/loads/scan_values.wgsl`: a scan's loads in the values it combines (V: see
-/// scan_values.wgsl and scan_keys.wgsl).
-pub const LOADS_SCAN_VALUES_WGSL: &str = include_str!("../../shaders/loads/scan_values.wgsl");
-/// `shaders/ops/add.wgsl`: addition over the value type A (sums, means and running sums; integers
-/// wrap modulo 2^32).
-pub const OPS_ADD_WGSL: &str = include_str!("../../shaders/ops/add.wgsl");
-/// `shaders/ops/add_subgroup.wgsl`: the subgroup form of add.wgsl.
-pub const OPS_ADD_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/add_subgroup.wgsl");
-/// `shaders/ops/arg.wgsl`: argmin and argmax (the prelude sets `const ARGMAX: bool`): states
-/// (value, index).
-pub const OPS_ARG_WGSL: &str = include_str!("../../shaders/ops/arg.wgsl");
-/// `shaders/ops/keep.wgsl`: the finish of sum, prod, min and max: the combined value itself.
-pub const OPS_KEEP_WGSL: &str = include_str!("../../shaders/ops/keep.wgsl");
-/// `shaders/ops/max.wgsl`: maximum of integers (A is i32 or u32).
-pub const OPS_MAX_WGSL: &str = include_str!("../../shaders/ops/max.wgsl");
-/// `shaders/ops/max_float.wgsl`: maximum of f32 values; NaN propagates (see min_float.wgsl).
-pub const OPS_MAX_FLOAT_WGSL: &str = include_str!("../../shaders/ops/max_float.wgsl");
-/// `shaders/ops/max_float_subgroup.wgsl`: the subgroup form of max_float.wgsl: a subgroup maximum
-/// may drop NaNs, hence the subgroupAny.
-pub const OPS_MAX_FLOAT_SUBGROUP_WGSL: &str =
-    include_str!("../../shaders/ops/max_float_subgroup.wgsl");
-/// `shaders/ops/max_keys.wgsl`: maximum of f32 values as order-preserving i32 keys
-/// (reduce_state_keys.wgsl, scan_keys.wgsl).
-pub const OPS_MAX_KEYS_WGSL: &str = include_str!("../../shaders/ops/max_keys.wgsl");
-/// `shaders/ops/max_subgroup.wgsl`: the subgroup form of max.wgsl.
-pub const OPS_MAX_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/max_subgroup.wgsl");
-/// `shaders/ops/mean.wgsl`: mean's finish: the sum, divided by the element count of the whole
-/// reduction in a final pass.
-pub const OPS_MEAN_WGSL: &str = include_str!("../../shaders/ops/mean.wgsl");
-/// `shaders/ops/min.wgsl`: minimum of integers (A is i32 or u32).
-pub const OPS_MIN_WGSL: &str = include_str!("../../shaders/ops/min.wgsl");
-/// `shaders/ops/min_float.wgsl`: minimum of f32 values.
-pub const OPS_MIN_FLOAT_WGSL: &str = include_str!("../../shaders/ops/min_float.wgsl");
-/// `shaders/ops/min_float_subgroup.wgsl`: the subgroup form of min_float.wgsl: a subgroup minimum
-/// may drop NaNs, hence the subgroupAny.
-pub const OPS_MIN_FLOAT_SUBGROUP_WGSL: &str =
-    include_str!("../../shaders/ops/min_float_subgroup.wgsl");
-/// `shaders/ops/min_keys.wgsl`: minimum of f32 values as order-preserving i32 keys
-/// (reduce_state_keys.wgsl, scan_keys.wgsl).
-pub const OPS_MIN_KEYS_WGSL: &str = include_str!("../../shaders/ops/min_keys.wgsl");
-/// `shaders/ops/min_subgroup.wgsl`: the subgroup form of min.wgsl.
-pub const OPS_MIN_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/min_subgroup.wgsl");
-/// `shaders/ops/mul.wgsl`: multiplication over the value type A (integers wrap modulo 2^32).
-pub const OPS_MUL_WGSL: &str = include_str!("../../shaders/ops/mul.wgsl");
-/// `shaders/ops/mul_subgroup.wgsl`: the subgroup form of mul.wgsl.
-pub const OPS_MUL_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/mul_subgroup.wgsl");
-/// `shaders/ops/value.wgsl`: the state of sum, prod, min, max and mean along axes: the value
-/// itself.
-pub const OPS_VALUE_WGSL: &str = include_str!("../../shaders/ops/value.wgsl");
-/// `shaders/ops/var.wgsl`: variance (and, with STD, standard deviation): Welford states (count,
-/// mean, M2) of f32 values, combined with Chan et al.'s parallel formula.
-pub const OPS_VAR_WGSL: &str = include_str!("../../shaders/ops/var.wgsl");
 /// `shaders/types/f32.wgsl`: bounds and comparison keys of f32 values.
 pub const TYPES_F32_WGSL: &str = include_str!("../../shaders/types/f32.wgsl");
 /// `shaders/types/i32.wgsl`: bounds and comparison keys of i32 values.
@@ -222,14 +268,74 @@ pub const TYPES_U32_WGSL: &str = include_str!("../../shaders/types/u32.wgsl");
 
 /// Every shader file by path below `shaders/`, for the tests that check each file.
 pub const FILES: &[(&str, &str)] = &[
+    ("axis_load_dot.wgsl", AXIS_LOAD_DOT_WGSL),
     ("axis_load_raw.wgsl", AXIS_LOAD_RAW_WGSL),
     ("axis_load_state.wgsl", AXIS_LOAD_STATE_WGSL),
     ("axis_store_final.wgsl", AXIS_STORE_FINAL_WGSL),
     ("axis_store_state.wgsl", AXIS_STORE_STATE_WGSL),
     ("common.wgsl", COMMON_WGSL),
+    ("entries/axis_cols.wgsl", ENTRIES_AXIS_COLS_WGSL),
+    ("entries/axis_cols_wide.wgsl", ENTRIES_AXIS_COLS_WIDE_WGSL),
+    ("entries/axis_rows.wgsl", ENTRIES_AXIS_ROWS_WGSL),
+    ("entries/axis_rows_wide.wgsl", ENTRIES_AXIS_ROWS_WIDE_WGSL),
+    ("entries/scan_downsweep.wgsl", ENTRIES_SCAN_DOWNSWEEP_WGSL),
+    ("entries/scan_lookback.wgsl", ENTRIES_SCAN_LOOKBACK_WGSL),
+    ("entries/scan_reduce.wgsl", ENTRIES_SCAN_REDUCE_WGSL),
+    ("entries/scan_serial.wgsl", ENTRIES_SCAN_SERIAL_WGSL),
+    ("entries/scan_tile.wgsl", ENTRIES_SCAN_TILE_WGSL),
     ("f16_integer.wgsl", F16_INTEGER_WGSL),
     ("f16_native.wgsl", F16_NATIVE_WGSL),
     ("fill.wgsl", FILL_WGSL),
+    ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
+    ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),
+    ("loads/axis_bf16_pairs.wgsl", LOADS_AXIS_BF16_PAIRS_WGSL),
+    ("loads/axis_f16.wgsl", LOADS_AXIS_F16_WGSL),
+    ("loads/axis_f16_pairs.wgsl", LOADS_AXIS_F16_PAIRS_WGSL),
+    ("loads/dot_32.wgsl", LOADS_DOT_32_WGSL),
+    ("loads/dot_bf16.wgsl", LOADS_DOT_BF16_WGSL),
+    ("loads/dot_f16.wgsl", LOADS_DOT_F16_WGSL),
+    ("loads/pack_bf16.wgsl", LOADS_PACK_BF16_WGSL),
+    ("loads/pack_f16.wgsl", LOADS_PACK_F16_WGSL),
+    ("loads/reduce_32.wgsl", LOADS_REDUCE_32_WGSL),
+    ("loads/reduce_bf16.wgsl", LOADS_REDUCE_BF16_WGSL),
+    ("loads/reduce_f16.wgsl", LOADS_REDUCE_F16_WGSL),
+    ("loads/scan_32.wgsl", LOADS_SCAN_32_WGSL),
+    ("loads/scan_bf16.wgsl", LOADS_SCAN_BF16_WGSL),
+    ("loads/scan_f16.wgsl", LOADS_SCAN_F16_WGSL),
+    ("loads/scan_store_scalar.wgsl", LOADS_SCAN_STORE_SCALAR_WGSL),
+    ("loads/scan_store_vec.wgsl", LOADS_SCAN_STORE_VEC_WGSL),
+    ("loads/scan_values.wgsl", LOADS_SCAN_VALUES_WGSL),
+    ("maps/abs.wgsl", MAPS_ABS_WGSL),
+    ("maps/abs_pow.wgsl", MAPS_ABS_POW_WGSL),
+    ("maps/identity.wgsl", MAPS_IDENTITY_WGSL),
+    ("maps/nan_zero.wgsl", MAPS_NAN_ZERO_WGSL),
+    ("maps/nonzero.wgsl", MAPS_NONZERO_WGSL),
+    ("ops/add.wgsl", OPS_ADD_WGSL),
+    ("ops/add_subgroup.wgsl", OPS_ADD_SUBGROUP_WGSL),
+    ("ops/aminmax.wgsl", OPS_AMINMAX_WGSL),
+    ("ops/arg.wgsl", OPS_ARG_WGSL),
+    ("ops/keep.wgsl", OPS_KEEP_WGSL),
+    ("ops/logsumexp.wgsl", OPS_LOGSUMEXP_WGSL),
+    ("ops/max.wgsl", OPS_MAX_WGSL),
+    ("ops/max_float.wgsl", OPS_MAX_FLOAT_WGSL),
+    ("ops/max_float_subgroup.wgsl", OPS_MAX_FLOAT_SUBGROUP_WGSL),
+    ("ops/max_keys.wgsl", OPS_MAX_KEYS_WGSL),
+    ("ops/max_subgroup.wgsl", OPS_MAX_SUBGROUP_WGSL),
+    ("ops/mean.wgsl", OPS_MEAN_WGSL),
+    ("ops/min.wgsl", OPS_MIN_WGSL),
+    ("ops/min_float.wgsl", OPS_MIN_FLOAT_WGSL),
+    ("ops/min_float_subgroup.wgsl", OPS_MIN_FLOAT_SUBGROUP_WGSL),
+    ("ops/min_keys.wgsl", OPS_MIN_KEYS_WGSL),
+    ("ops/min_subgroup.wgsl", OPS_MIN_SUBGROUP_WGSL),
+    ("ops/mul.wgsl", OPS_MUL_WGSL),
+    ("ops/mul_subgroup.wgsl", OPS_MUL_SUBGROUP_WGSL),
+    ("ops/nan_arg.wgsl", OPS_NAN_ARG_WGSL),
+    ("ops/nan_mean.wgsl", OPS_NAN_MEAN_WGSL),
+    ("ops/nan_pick.wgsl", OPS_NAN_PICK_WGSL),
+    ("ops/norm2.wgsl", OPS_NORM2_WGSL),
+    ("ops/root_p.wgsl", OPS_ROOT_P_WGSL),
+    ("ops/value.wgsl", OPS_VALUE_WGSL),
+    ("ops/var.wgsl", OPS_VAR_WGSL),
     ("pack.wgsl", PACK_WGSL),
     ("reduce.wgsl", REDUCE_WGSL),
     ("reduce_axis.wgsl", REDUCE_AXIS_WGSL),
@@ -249,50 +355,6 @@ pub const FILES: &[(&str, &str)] = &[
     ("scan_vec.wgsl", SCAN_VEC_WGSL),
     ("scan_vec_subgroup.wgsl", SCAN_VEC_SUBGROUP_WGSL),
     ("scan_vec_tree.wgsl", SCAN_VEC_TREE_WGSL),
-    ("entries/axis_cols.wgsl", ENTRIES_AXIS_COLS_WGSL),
-    ("entries/axis_cols_wide.wgsl", ENTRIES_AXIS_COLS_WIDE_WGSL),
-    ("entries/axis_rows.wgsl", ENTRIES_AXIS_ROWS_WGSL),
-    ("entries/axis_rows_wide.wgsl", ENTRIES_AXIS_ROWS_WIDE_WGSL),
-    ("entries/scan_downsweep.wgsl", ENTRIES_SCAN_DOWNSWEEP_WGSL),
-    ("entries/scan_lookback.wgsl", ENTRIES_SCAN_LOOKBACK_WGSL),
-    ("entries/scan_reduce.wgsl", ENTRIES_SCAN_REDUCE_WGSL),
-    ("entries/scan_serial.wgsl", ENTRIES_SCAN_SERIAL_WGSL),
-    ("entries/scan_tile.wgsl", ENTRIES_SCAN_TILE_WGSL),
-    ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
-    ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),
-    ("loads/axis_bf16_pairs.wgsl", LOADS_AXIS_BF16_PAIRS_WGSL),
-    ("loads/axis_f16.wgsl", LOADS_AXIS_F16_WGSL),
-    ("loads/axis_f16_pairs.wgsl", LOADS_AXIS_F16_PAIRS_WGSL),
-    ("loads/pack_bf16.wgsl", LOADS_PACK_BF16_WGSL),
-    ("loads/pack_f16.wgsl", LOADS_PACK_F16_WGSL),
-    ("loads/reduce_32.wgsl", LOADS_REDUCE_32_WGSL),
-    ("loads/reduce_bf16.wgsl", LOADS_REDUCE_BF16_WGSL),
-    ("loads/reduce_f16.wgsl", LOADS_REDUCE_F16_WGSL),
-    ("loads/scan_32.wgsl", LOADS_SCAN_32_WGSL),
-    ("loads/scan_bf16.wgsl", LOADS_SCAN_BF16_WGSL),
-    ("loads/scan_f16.wgsl", LOADS_SCAN_F16_WGSL),
-    ("loads/scan_store_scalar.wgsl", LOADS_SCAN_STORE_SCALAR_WGSL),
-    ("loads/scan_store_vec.wgsl", LOADS_SCAN_STORE_VEC_WGSL),
-    ("loads/scan_values.wgsl", LOADS_SCAN_VALUES_WGSL),
-    ("ops/add.wgsl", OPS_ADD_WGSL),
-    ("ops/add_subgroup.wgsl", OPS_ADD_SUBGROUP_WGSL),
-    ("ops/arg.wgsl", OPS_ARG_WGSL),
-    ("ops/keep.wgsl", OPS_KEEP_WGSL),
-    ("ops/max.wgsl", OPS_MAX_WGSL),
-    ("ops/max_float.wgsl", OPS_MAX_FLOAT_WGSL),
-    ("ops/max_float_subgroup.wgsl", OPS_MAX_FLOAT_SUBGROUP_WGSL),
-    ("ops/max_keys.wgsl", OPS_MAX_KEYS_WGSL),
-    ("ops/max_subgroup.wgsl", OPS_MAX_SUBGROUP_WGSL),
-    ("ops/mean.wgsl", OPS_MEAN_WGSL),
-    ("ops/min.wgsl", OPS_MIN_WGSL),
-    ("ops/min_float.wgsl", OPS_MIN_FLOAT_WGSL),
-    ("ops/min_float_subgroup.wgsl", OPS_MIN_FLOAT_SUBGROUP_WGSL),
-    ("ops/min_keys.wgsl", OPS_MIN_KEYS_WGSL),
-    ("ops/min_subgroup.wgsl", OPS_MIN_SUBGROUP_WGSL),
-    ("ops/mul.wgsl", OPS_MUL_WGSL),
-    ("ops/mul_subgroup.wgsl", OPS_MUL_SUBGROUP_WGSL),
-    ("ops/value.wgsl", OPS_VALUE_WGSL),
-    ("ops/var.wgsl", OPS_VAR_WGSL),
     ("types/f32.wgsl", TYPES_F32_WGSL),
     ("types/i32.wgsl", TYPES_I32_WGSL),
     ("types/u32.wgsl", TYPES_U32_WGSL),

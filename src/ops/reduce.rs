@@ -45,11 +45,56 @@ pub enum ReduceOp {
     Argmin,
     /// Index of the maximum; same rules as [`ReduceOp::Argmin`].
     Argmax,
+    /// Sum of the elements that are not NaN (NumPy's `nansum`; all NaN or empty gives 0). On
+    /// integers, the sum.
+    NanSum,
+    /// Mean of the elements that are not NaN (NumPy's `nanmean`): NaN where all are NaN. On
+    /// integers, the mean.
+    NanMean,
+    /// Minimum ignoring NaN (NumPy's `nanmin`): NaN where all are NaN. On integers, the minimum.
+    NanMin,
+    /// Maximum ignoring NaN; see [`ReduceOp::NanMin`].
+    NanMax,
+    /// Index of the minimum ignoring NaN (NumPy's `nanargmin`). Where all are NaN the result is
+    /// `u32::MAX` (NumPy raises an error, which a GPU result cannot). On integers, argmin.
+    NanArgmin,
+    /// Index of the maximum ignoring NaN; see [`ReduceOp::NanArgmin`].
+    NanArgmax,
+    /// 1 if any element is non-zero, else 0 (u32; NaN is non-zero, -0.0 is zero; empty: 0).
+    Any,
+    /// 1 if every element is non-zero, else 0 (u32; empty: 1).
+    All,
+    /// Number of non-zero elements (u32; NaN counts, -0.0 does not).
+    CountNonzero,
+    /// `log(sum(exp(x)))` in one pass: a running maximum with a rescaled sum, so large inputs
+    /// neither overflow nor lose precision. All -inf (or empty) gives -inf, any +inf gives
+    /// +inf, any NaN gives NaN. Integers are converted to f32.
+    LogSumExp,
+    /// Minimum and maximum in one pass (PyTorch's `aminmax`): each result is a pair, so the
+    /// result shape gains a last axis of length 2 (`[..., 0]` the minimum, `[..., 1]` the
+    /// maximum). NaN rules as [`ReduceOp::Min`] and [`ReduceOp::Max`].
+    AMinMax,
+    /// Vector 1-norm: the sum of absolute values (floats only).
+    Norm1,
+    /// Vector 2-norm (floats only), accumulated with scaling as BLAS `nrm2` does: no overflow
+    /// or underflow for any finite input whose norm is a finite f32.
+    Norm2,
+    /// Infinity norm: the largest absolute value (floats only).
+    NormInf,
+    /// Negative infinity norm: the smallest absolute value (floats only).
+    NormNegInf,
+    /// "0-norm": the number of non-zero elements, as f32 (floats only).
+    Norm0,
+    /// p-norm for the `p` of [`Reduction::p`]: `sum(|x|^p)^(1/p)`, unscaled (as PyTorch).
+    NormP,
+    /// Dot product of two arrays of one shape (recorded by
+    /// [`Recorder::dot`](crate::Recorder::dot); floats accumulate in f32, integers wrap).
+    Dot,
 }
 
 impl ReduceOp {
     /// Every reduction, in a fixed order.
-    pub const ALL: [ReduceOp; 9] = [
+    pub const ALL: [ReduceOp; 27] = [
         ReduceOp::Sum,
         ReduceOp::Prod,
         ReduceOp::Min,
@@ -59,9 +104,34 @@ impl ReduceOp {
         ReduceOp::Std,
         ReduceOp::Argmin,
         ReduceOp::Argmax,
+        ReduceOp::NanSum,
+        ReduceOp::NanMean,
+        ReduceOp::NanMin,
+        ReduceOp::NanMax,
+        ReduceOp::NanArgmin,
+        ReduceOp::NanArgmax,
+        ReduceOp::Any,
+        ReduceOp::All,
+        ReduceOp::CountNonzero,
+        ReduceOp::LogSumExp,
+        ReduceOp::AMinMax,
+        ReduceOp::Norm1,
+        ReduceOp::Norm2,
+        ReduceOp::NormInf,
+        ReduceOp::NormNegInf,
+        ReduceOp::Norm0,
+        ReduceOp::NormP,
+        ReduceOp::Dot,
     ];
 
-    /// Lower-case name (`sum`, `prod`, `min`, `max`, `mean`, `var`, `std`, `argmin`, `argmax`).
+    /// The nine reductions the library began with (sum, prod, min, max, mean, var, std,
+    /// argmin, argmax).
+    pub const BASIC: [ReduceOp; 9] = {
+        let a = ReduceOp::ALL;
+        [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]]
+    };
+
+    /// Lower-case name (`sum`, `nanmean`, `count_nonzero`, `logsumexp`, `norm2`, ...).
     pub const fn name(self) -> &'static str {
         match self {
             ReduceOp::Sum => "sum",
@@ -73,6 +143,24 @@ impl ReduceOp {
             ReduceOp::Std => "std",
             ReduceOp::Argmin => "argmin",
             ReduceOp::Argmax => "argmax",
+            ReduceOp::NanSum => "nansum",
+            ReduceOp::NanMean => "nanmean",
+            ReduceOp::NanMin => "nanmin",
+            ReduceOp::NanMax => "nanmax",
+            ReduceOp::NanArgmin => "nanargmin",
+            ReduceOp::NanArgmax => "nanargmax",
+            ReduceOp::Any => "any",
+            ReduceOp::All => "all",
+            ReduceOp::CountNonzero => "count_nonzero",
+            ReduceOp::LogSumExp => "logsumexp",
+            ReduceOp::AMinMax => "aminmax",
+            ReduceOp::Norm1 => "norm1",
+            ReduceOp::Norm2 => "norm2",
+            ReduceOp::NormInf => "norm_inf",
+            ReduceOp::NormNegInf => "norm_neginf",
+            ReduceOp::Norm0 => "norm0",
+            ReduceOp::NormP => "normp",
+            ReduceOp::Dot => "dot",
         }
     }
 
@@ -81,9 +169,82 @@ impl ReduceOp {
         ReduceOp::ALL.into_iter().find(|op| op.name() == s)
     }
 
-    /// Whether the reduction over zero elements is defined (sum → 0, prod → 1).
+    /// The vector norm of order `ord` (PyTorch's `linalg.vector_norm`): 1, 2, +inf, -inf, 0,
+    /// or any other p > 0 ([`ReduceOp::NormP`], with `p` set by [`Reduction::norm`]).
+    pub fn norm(ord: f32) -> Result<ReduceOp> {
+        Ok(match ord {
+            1.0 => ReduceOp::Norm1,
+            2.0 => ReduceOp::Norm2,
+            0.0 => ReduceOp::Norm0,
+            f32::INFINITY => ReduceOp::NormInf,
+            f32::NEG_INFINITY => ReduceOp::NormNegInf,
+            p if p > 0.0 && p.is_finite() => ReduceOp::NormP,
+            _ => {
+                return Err(Error::InvalidParameter {
+                    name: "ord",
+                    value: ord.to_string(),
+                    allowed: "a vector norm's order is 0, any p > 0, inf or -inf",
+                })
+            }
+        })
+    }
+
+    /// Whether `input` is a type this operation takes: norms and the NaN-ignoring operations
+    /// take floats (the NaN-ignoring ones on integers are their plain forms, see
+    /// [`ReduceOp::for_input`]); every other operation takes every type.
+    pub const fn accepts(self, input: DType) -> bool {
+        !self.is_norm() || input.is_float()
+    }
+
+    /// The operation the kernels run for `input`: the NaN-ignoring operations on integers are
+    /// the plain ones (integers have no NaN).
+    pub const fn for_input(self, input: DType) -> ReduceOp {
+        if input.is_float() {
+            return self;
+        }
+        match self {
+            ReduceOp::NanSum => ReduceOp::Sum,
+            ReduceOp::NanMean => ReduceOp::Mean,
+            ReduceOp::NanMin => ReduceOp::Min,
+            ReduceOp::NanMax => ReduceOp::Max,
+            ReduceOp::NanArgmin => ReduceOp::Argmin,
+            ReduceOp::NanArgmax => ReduceOp::Argmax,
+            op => op,
+        }
+    }
+
+    /// Whether this is one of the vector norms.
+    pub const fn is_norm(self) -> bool {
+        matches!(
+            self,
+            ReduceOp::Norm1
+                | ReduceOp::Norm2
+                | ReduceOp::NormInf
+                | ReduceOp::NormNegInf
+                | ReduceOp::Norm0
+                | ReduceOp::NormP
+        )
+    }
+
+    /// Whether the reduction over zero elements is defined (sum → 0, prod → 1, nansum → 0,
+    /// any → 0, all → 1, count → 0, logsumexp → -inf, norms of order 0, 1, 2 and p → 0, dot
+    /// → 0).
     pub const fn has_identity(self) -> bool {
-        matches!(self, ReduceOp::Sum | ReduceOp::Prod)
+        matches!(
+            self,
+            ReduceOp::Sum
+                | ReduceOp::Prod
+                | ReduceOp::NanSum
+                | ReduceOp::Any
+                | ReduceOp::All
+                | ReduceOp::CountNonzero
+                | ReduceOp::LogSumExp
+                | ReduceOp::Norm1
+                | ReduceOp::Norm2
+                | ReduceOp::Norm0
+                | ReduceOp::NormP
+                | ReduceOp::Dot
+        )
     }
 
     /// Whether the state is a single value combined by a scalar operation (sum, prod, min, max,
@@ -97,21 +258,53 @@ impl ReduceOp {
 
     /// Whether the result is an index.
     pub const fn is_arg(self) -> bool {
-        matches!(self, ReduceOp::Argmin | ReduceOp::Argmax)
+        matches!(
+            self,
+            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::NanArgmin | ReduceOp::NanArgmax
+        )
     }
 
-    /// Type the kernels compute values in for `input`: f32 for mean/var/std and for 16-bit
-    /// floats, else the input type.
+    /// Whether the result is a u32 flag or count (any, all, count_nonzero).
+    pub const fn is_count(self) -> bool {
+        matches!(self, ReduceOp::Any | ReduceOp::All | ReduceOp::CountNonzero)
+    }
+
+    /// Results per output position: 2 for aminmax (minimum, maximum), else 1.
+    pub const fn values_per_result(self) -> usize {
+        match self {
+            ReduceOp::AMinMax => 2,
+            _ => 1,
+        }
+    }
+
+    /// Type the kernels compute values in for `input`: u32 for any/all/count, f32 for the
+    /// means, var/std, logsumexp, norms and for 16-bit floats, else the input type.
     pub const fn accumulator(self, input: DType) -> DType {
         match self {
-            ReduceOp::Mean | ReduceOp::Var | ReduceOp::Std => DType::F32,
+            _ if self.is_count() => DType::U32,
+            ReduceOp::Mean
+            | ReduceOp::NanMean
+            | ReduceOp::Var
+            | ReduceOp::Std
+            | ReduceOp::LogSumExp => DType::F32,
+            _ if self.is_norm() => DType::F32,
             _ if input.is_half() => DType::F32,
             _ => input,
         }
     }
 
-    /// Type the kernels write results in: u32 for argmin/argmax, else the accumulator type.
-    /// (A 16-bit result type is produced by converting this f32 result.)
+    /// Type the kernels convert an input element to before making a state of it: the input's
+    /// value type for any/all/count (f32 for 16-bit floats), else the accumulator type.
+    pub const fn element_value(self, input: DType) -> DType {
+        match self {
+            _ if self.is_count() && input.is_half() => DType::F32,
+            _ if self.is_count() => input,
+            _ => self.accumulator(input),
+        }
+    }
+
+    /// Type the kernels write results in: u32 for indices and any/all/count, else the
+    /// accumulator type. (A 16-bit result type is produced by converting this f32 result.)
     pub const fn output(self, input: DType) -> DType {
         if self.is_arg() {
             DType::U32
@@ -120,13 +313,22 @@ impl ReduceOp {
         }
     }
 
-    /// The default result type for `input`, as PyTorch picks it: the input type for
-    /// sum/prod/min/max, the input type for mean/var/std of f16/bf16 and f32 otherwise, u32
-    /// indices for argmin/argmax.
+    /// The default result type for `input`, as PyTorch picks it: u32 for indices and
+    /// any/all/count; f32 for means, var/std, logsumexp and norms of 32-bit input; else the
+    /// input type.
     pub const fn default_output(self, input: DType) -> DType {
         match self {
-            ReduceOp::Argmin | ReduceOp::Argmax => DType::U32,
-            ReduceOp::Mean | ReduceOp::Var | ReduceOp::Std if !input.is_half() => DType::F32,
+            _ if self.is_arg() || self.is_count() => DType::U32,
+            ReduceOp::Mean
+            | ReduceOp::NanMean
+            | ReduceOp::Var
+            | ReduceOp::Std
+            | ReduceOp::LogSumExp
+                if !input.is_half() =>
+            {
+                DType::F32
+            }
+            _ if self.is_norm() && !input.is_half() => DType::F32,
             _ => input,
         }
     }
@@ -135,7 +337,7 @@ impl ReduceOp {
     /// float reduction may return f32 or the input type.
     pub fn allowed_outputs(self, input: DType) -> Vec<DType> {
         let mut v = vec![self.default_output(input)];
-        if input.is_half() && !self.is_arg() {
+        if input.is_half() && !self.is_arg() && !self.is_count() {
             v.push(DType::F32);
         }
         v
@@ -145,7 +347,8 @@ impl ReduceOp {
     pub const fn state_bytes(self) -> u64 {
         match self {
             ReduceOp::Var | ReduceOp::Std => 12,
-            ReduceOp::Argmin | ReduceOp::Argmax => 8,
+            _ if self.is_arg() => 8,
+            ReduceOp::NanMean | ReduceOp::LogSumExp | ReduceOp::AMinMax | ReduceOp::Norm2 => 8,
             _ => 4,
         }
     }
@@ -193,7 +396,7 @@ impl From<Vec<i32>> for Axes {
 /// let r = Reduction::new(ReduceOp::Var).axes([0, -1]).keepdim(true).correction(0);
 /// assert_eq!(r.output_shape(&[2, 3, 4]).unwrap(), vec![1, 3, 1]);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Reduction {
     /// The operation.
     pub op: ReduceOp,
@@ -205,6 +408,8 @@ pub struct Reduction {
     /// NumPy's `ddof` default is 0). Where `n <= correction` the result is NaN or infinity
     /// (PyTorch's rule).
     pub correction: u32,
+    /// [`ReduceOp::NormP`]'s order p (default 2); set with [`Reduction::norm`].
+    pub p: f32,
 }
 
 impl Reduction {
@@ -215,7 +420,24 @@ impl Reduction {
             axes: Axes::All,
             keepdim: false,
             correction: 1,
+            p: 2.0,
         }
+    }
+
+    /// The vector norm of order `ord` over every axis (PyTorch's `linalg.vector_norm`): 1, 2,
+    /// inf, -inf, 0 or any p > 0; another order is [`Error::InvalidParameter`].
+    ///
+    /// ```
+    /// use wgpu_reduce::{Reduction, ReduceOp};
+    /// assert_eq!(Reduction::norm(2.0).unwrap().op, ReduceOp::Norm2);
+    /// let r = Reduction::norm(3.0).unwrap().axes(-1);
+    /// assert_eq!((r.op, r.p), (ReduceOp::NormP, 3.0));
+    /// assert!(Reduction::norm(-1.0).is_err());
+    /// ```
+    pub fn norm(ord: f32) -> Result<Reduction> {
+        let mut r = Reduction::new(ReduceOp::norm(ord)?);
+        r.p = ord;
+        Ok(r)
     }
 
     /// Reduces along `axes` (an `i32`, an array, slice or `Vec` of them, or [`Axes::All`]).
@@ -274,14 +496,15 @@ impl Reduction {
             return Err(Error::UnsupportedAxes {
                 op: self.op.name(),
                 axes: list.clone(),
-                allowed: "argmin and argmax take one axis or the whole array (flat index), as \
-                          in PyTorch and NumPy",
+                allowed: "argmin, argmax and their NaN-ignoring forms take one axis or the whole \
+                          array (flat index), as in PyTorch and NumPy",
             });
         }
         Ok(mask)
     }
 
-    /// The shape of the result for an input of `shape`.
+    /// The shape of the result for an input of `shape` (aminmax's results gain a last axis
+    /// of length 2).
     pub fn output_shape(&self, shape: &[usize]) -> Result<Vec<usize>> {
         Ok(self.shape_for_mask(shape, &self.reduced_mask(shape)?))
     }
@@ -295,6 +518,7 @@ impl Reduction {
                 (true, true) => Some(1),
                 (true, false) => None,
             })
+            .chain((self.op.values_per_result() > 1).then_some(self.op.values_per_result()))
             .collect()
     }
 }

@@ -39,6 +39,9 @@ struct Dispatch {
     dst_window: Range<u64>,
     /// Bound at binding 4 (scan status or carries), whole.
     aux: Option<RawArray>,
+    /// A dot product's second input, bound with `src_window` at binding 0 (in place of the
+    /// whole-array kernel's vec4 view of `src`).
+    second: Option<RawArray>,
     params: [u32; 16],
     /// Workgroups along x, y and z.
     grid: (u32, u32, u32),
@@ -267,10 +270,19 @@ impl Recorder {
             dst: dst.clone(),
             dst_window,
             aux: aux.cloned(),
+            second: None,
             params: params.words(),
             grid,
         });
         Ok(())
+    }
+
+    /// Binds `second` (a dot product's second input) to the dispatch pushed last, with the
+    /// same window as its first input.
+    pub(crate) fn bind_second(&mut self, second: &RawArray) {
+        if let Some(d) = self.dispatches.last_mut() {
+            d.second = Some(second.clone());
+        }
     }
 
     /// The most bytes one storage binding may span (the device's
@@ -384,13 +396,21 @@ impl Recorder {
                     }
                 }
                 let dummy = &inner.dummy;
+                let binding0 = match &d.second {
+                    Some(b) => {
+                        let b = b.buffer();
+                        let bytes = (needed.div_ceil(4) * 4).min(b.size() - at) / 4 * 4;
+                        view(b, at, bytes, dummy)
+                    }
+                    None => view(src, at, vec_bytes, dummy),
+                };
                 inner.device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: None,
                     layout: &inner.kernels.layout,
                     entries: &[
                         wgpu::BindGroupEntry {
                             binding: 0,
-                            resource: view(src, at, vec_bytes, dummy),
+                            resource: binding0,
                         },
                         wgpu::BindGroupEntry {
                             binding: 1,

@@ -23,6 +23,10 @@ struct Frame<'a> {
     final_problem: bool,
     divisor: f32,
     correction: u32,
+    /// The p-norm's p.
+    p: f32,
+    /// A dot product's second input (read with `x` while `x` is the input).
+    second: Option<&'a RawArray>,
 }
 
 impl Frame<'_> {
@@ -37,7 +41,7 @@ impl Frame<'_> {
     /// Bytes of one value this problem writes (a result, or a state).
     fn out_elem(&self) -> u64 {
         match self.final_problem {
-            true => self.op.output(self.input).size_bytes() as u64,
+            true => (self.op.output(self.input).size_bytes() * self.op.values_per_result()) as u64,
             false => self.op.state_bytes(),
         }
     }
@@ -55,7 +59,13 @@ impl Frame<'_> {
         Frame {
             x: states,
             x_state: true,
-            ..*self
+            op: self.op,
+            input: self.input,
+            final_problem: self.final_problem,
+            divisor: self.divisor,
+            correction: self.correction,
+            p: self.p,
+            second: None,
         }
     }
 }
@@ -91,9 +101,40 @@ impl Recorder {
         shape: &[usize],
         out: &RawArray,
     ) -> Result<()> {
-        let op = red.op;
+        if red.op == ReduceOp::Dot {
+            return Err(Error::InvalidUse(
+                "dot takes two inputs: record it with Recorder::dot or Recorder::dot_axes".into(),
+            ));
+        }
+        self.record_reduction_of(red, x, None, shape, out)
+    }
+
+    /// Records `red` over `x` (and, for a dot product, `second`, of the same shape and type).
+    pub(crate) fn record_reduction_of(
+        &mut self,
+        red: &Reduction,
+        x: &RawArray,
+        second: Option<&RawArray>,
+        shape: &[usize],
+        out: &RawArray,
+    ) -> Result<()> {
         self.check_ctx(x, "the input array")?;
         self.check_ctx(out, "the output array")?;
+        if let Some(b) = second {
+            self.check_ctx(b, "the second input array")?;
+        }
+        if !red.op.accepts(x.dtype) {
+            return Err(Error::UnsupportedInput {
+                op: red.op.name(),
+                input: x.dtype,
+                allowed: "f32, f16, bf16 (vector norms are defined for floats, as in PyTorch)"
+                    .into(),
+            });
+        }
+        if red.op == ReduceOp::NormP {
+            ReduceOp::norm(red.p)?;
+        }
+        let op = red.op.for_input(x.dtype);
         let allowed = op.allowed_outputs(x.dtype);
         if !allowed.contains(&out.dtype) {
             return Err(Error::UnsupportedOutput {
@@ -108,7 +149,8 @@ impl Recorder {
             });
         }
         let mask = red.reduced_mask(shape)?;
-        let (out_len, r_total) = sizes(shape, &mask);
+        let (positions, r_total) = sizes(shape, &mask);
+        let out_len = positions * op.values_per_result();
         if out.len != out_len {
             let out_shape = red.shape_for_mask(shape, &mask);
             return Err(Error::InvalidUse(format!(
@@ -148,6 +190,8 @@ impl Recorder {
                 final_problem: last,
                 divisor: r_total as f32,
                 correction: red.correction,
+                p: red.p,
+                second: if src_state { None } else { second },
             };
             self.record_problem(&f, *p, &dst)?;
             src = dst;
@@ -330,6 +374,8 @@ impl Recorder {
             final_problem,
             divisor,
             correction,
+            p: _,
+            second,
         } = *f;
         let tuning = self.ctx().tuning();
         let wg = tuning.workgroup_size;
@@ -442,7 +488,8 @@ impl Recorder {
         }
         // Column pairs read whole words: the piece must start on one (windows start on whole
         // words, so the element offset inside the window has the parity of src_at).
-        let pairs = !x_state && input.is_half() && at.src_at.is_multiple_of(2);
+        let pairs =
+            !x_state && input.is_half() && at.src_at.is_multiple_of(2) && op != ReduceOp::Dot;
         let passes = plan_axis(p, wg, tuning.target_workgroups, budget / state, pairs);
         let mut src = x.clone();
         let mut src_state = x_state;
@@ -462,7 +509,8 @@ impl Recorder {
                 src_state,
                 dst_final,
                 workgroup_size: wg,
-            };
+            }
+            .canonical();
             let elems = u64::from(pass.outer) * u64::from(pass.r) * u64::from(pass.inner);
             let (src_window, src_base) = match first {
                 true => self.window(at.src_at, elems, src_elem),
@@ -497,11 +545,14 @@ impl Recorder {
                 src_base,
                 dst_base,
                 j_base: if first { at.j_base } else { 0 },
-                pad3: 0,
+                power: f.p,
             };
             let grid = (pass.tiles_total, pass.splits);
             let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
             self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, grid)?;
+            if let (Some(b), false) = (second, src_state) {
+                self.bind_second(b);
+            }
             src = dst;
             src_state = true;
         }

@@ -68,6 +68,26 @@ fn groups(len: usize, shape: &[usize], mask: &[bool]) -> Vec<Vec<usize>> {
 }
 
 pub fn reference(data: &Data, shape: &[usize], red: &Reduction) -> Vec<Expected> {
+    if red.op == ReduceOp::AMinMax {
+        // Pairs (minimum, maximum) per output.
+        let lo = reference(
+            data,
+            shape,
+            &Reduction {
+                op: ReduceOp::Min,
+                ..red.clone()
+            },
+        );
+        let hi = reference(
+            data,
+            shape,
+            &Reduction {
+                op: ReduceOp::Max,
+                ..red.clone()
+            },
+        );
+        return lo.into_iter().zip(hi).flat_map(|(a, b)| [a, b]).collect();
+    }
     let mask = red.reduced_mask(shape).expect("valid axes");
     let op = red.op;
     groups(data.len(), shape, &mask)
@@ -83,7 +103,7 @@ pub fn reference(data: &Data, shape: &[usize], red: &Reduction) -> Vec<Expected>
             match data {
                 Data::F(v) => {
                     let xs: Vec<f64> = g.iter().map(|&i| v[i]).collect();
-                    float_ref(op, &xs, red.correction, &mut e);
+                    float_ref(op, &xs, red, &mut e);
                 }
                 Data::I32(v) => int_ref(
                     op,
@@ -126,8 +146,15 @@ fn int_ref<T: Copy + Ord + Into<f64>>(
     zero: T,
     one: T,
 ) {
+    // The NaN-ignoring forms of integers are the plain operations.
+    let op = op.for_input(DType::I32);
     let xs: Vec<T> = g.iter().map(|&i| v[i]).collect();
+    let nonzero = xs.iter().filter(|&&x| x != zero).count() as f64;
+    let f: Vec<f64> = xs.iter().map(|&x| x.into()).collect();
     e.value = match op {
+        ReduceOp::Any => f64::from(nonzero > 0.0),
+        ReduceOp::All => f64::from(nonzero == xs.len() as f64),
+        ReduceOp::CountNonzero => nonzero,
         ReduceOp::Sum => xs.iter().fold(zero, |a, &b| add(a, b)).into(),
         ReduceOp::Prod => xs.iter().fold(one, |a, &b| mul(a, b)).into(),
         ReduceOp::Min => (*xs.iter().min().unwrap()).into(),
@@ -135,8 +162,7 @@ fn int_ref<T: Copy + Ord + Into<f64>>(
         ReduceOp::Argmin => first_index(&xs, xs.iter().min().unwrap()),
         ReduceOp::Argmax => first_index(&xs, xs.iter().max().unwrap()),
         _ => {
-            let f: Vec<f64> = xs.iter().map(|&x| x.into()).collect();
-            float_ref(op, &f, correction, e);
+            float_ref(op, &f, &Reduction::new(op).correction(correction), e);
             e.value
         }
     };
@@ -146,7 +172,11 @@ fn first_index<T: PartialEq>(xs: &[T], want: &T) -> f64 {
     xs.iter().position(|x| x == want).unwrap() as f64
 }
 
-fn float_ref(op: ReduceOp, xs: &[f64], correction: u32, e: &mut Expected) {
+fn float_ref(op: ReduceOp, xs: &[f64], red: &Reduction, e: &mut Expected) {
+    let correction = red.correction;
+    let kept: Vec<f64> = xs.iter().copied().filter(|x| !x.is_nan()).collect();
+    let nonzero = xs.iter().filter(|&&x| x != 0.0).count() as f64;
+    let abs: Vec<f64> = xs.iter().map(|x| x.abs()).collect();
     let n = xs.len() as f64;
     let sum: f64 = xs.iter().sum();
     e.mag = xs.iter().map(|x| x.abs()).sum();
@@ -181,8 +211,98 @@ fn float_ref(op: ReduceOp, xs: &[f64], correction: u32, e: &mut Expected) {
                 var
             }
         }
+        ReduceOp::NanSum | ReduceOp::NanMean => {
+            e.r = kept.len();
+            e.mag = kept.iter().map(|x| x.abs()).sum();
+            let s: f64 = kept.iter().sum();
+            match (op, kept.len()) {
+                (ReduceOp::NanSum, _) => s,
+                (_, 0) => f64::NAN,
+                (_, k) => s / k as f64,
+            }
+        }
+        ReduceOp::NanMin | ReduceOp::NanMax if kept.is_empty() => f64::NAN,
+        ReduceOp::NanMin => kept.iter().copied().fold(f64::INFINITY, f64::min),
+        ReduceOp::NanMax => kept.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        ReduceOp::NanArgmin | ReduceOp::NanArgmax if kept.is_empty() => f64::from(u32::MAX),
+        ReduceOp::NanArgmin | ReduceOp::NanArgmax => {
+            let best = if op == ReduceOp::NanArgmin {
+                kept.iter().copied().fold(f64::INFINITY, f64::min)
+            } else {
+                kept.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+            };
+            xs.iter().position(|&x| x == best).unwrap() as f64
+        }
+        ReduceOp::Any => f64::from(nonzero > 0.0),
+        ReduceOp::All => f64::from(nonzero == n),
+        ReduceOp::CountNonzero | ReduceOp::Norm0 => nonzero,
+        ReduceOp::LogSumExp => {
+            let m = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            e.mag = xs
+                .iter()
+                .filter(|x| x.is_finite())
+                .fold(0.0, |a, x| a.max(x.abs()));
+            if first_nan.is_some() {
+                f64::NAN
+            } else if m.is_infinite() {
+                m
+            } else {
+                m + xs.iter().map(|x| (x - m).exp()).sum::<f64>().ln()
+            }
+        }
+        ReduceOp::Norm1 => {
+            e.mag = abs.iter().sum();
+            abs.iter().sum()
+        }
+        ReduceOp::Norm2 => abs.iter().map(|x| x * x).sum::<f64>().sqrt(),
+        ReduceOp::NormInf if first_nan.is_some() => f64::NAN,
+        ReduceOp::NormNegInf if first_nan.is_some() => f64::NAN,
+        ReduceOp::NormInf => abs.iter().copied().fold(0.0, f64::max),
+        ReduceOp::NormNegInf => abs.iter().copied().fold(f64::INFINITY, f64::min),
+        ReduceOp::NormP => {
+            let p = f64::from(red.p);
+            e.mag = abs.iter().map(|x| x.powf(p)).sum();
+            e.mag.powf(1.0 / p)
+        }
         _ => unreachable!("{op:?}"),
     };
+}
+
+/// The dot product of `a` and `b` along `red`'s axes: f64 products and sums for floats
+/// (`mag` is Σ|a·b|), wrapping 32-bit arithmetic for integers.
+pub fn reference_dot(a: &Data, b: &Data, shape: &[usize], red: &Reduction) -> Vec<Expected> {
+    let mask = red.reduced_mask(shape).expect("valid axes");
+    groups(a.len(), shape, &mask)
+        .into_iter()
+        .map(|g| {
+            let mut e = Expected {
+                value: 0.0,
+                mag: 0.0,
+                r: g.len(),
+                mean: 0.0,
+            };
+            match (a, b) {
+                (Data::F(x), Data::F(y)) => {
+                    e.value = g.iter().map(|&i| x[i] * y[i]).sum();
+                    e.mag = g.iter().map(|&i| (x[i] * y[i]).abs()).sum();
+                }
+                (Data::I32(x), Data::I32(y)) => {
+                    e.value = f64::from(
+                        g.iter()
+                            .fold(0i32, |s, &i| s.wrapping_add(x[i].wrapping_mul(y[i]))),
+                    );
+                }
+                (Data::U32(x), Data::U32(y)) => {
+                    e.value = f64::from(
+                        g.iter()
+                            .fold(0u32, |s, &i| s.wrapping_add(x[i].wrapping_mul(y[i]))),
+                    );
+                }
+                _ => panic!("dot of different types"),
+            }
+            e
+        })
+        .collect()
 }
 
 /// Tolerance of one result of `op` over `input`, returned as `output`, against the f64
@@ -196,14 +316,28 @@ fn float_ref(op: ReduceOp, xs: &[f64], correction: u32, e: &mut Expected) {
 /// - a 16-bit result adds half an ulp of the result (2^-11 relative for f16, 2^-8 for bf16);
 ///   arithmetic results add f32's smallest normal (flush to zero / underflow).
 pub fn tolerance(op: ReduceOp, input: DType, output: DType, e: &Expected) -> f64 {
-    if !input.is_float() && matches!(op, ReduceOp::Sum | ReduceOp::Prod) {
-        return 0.0;
+    let op = op.for_input(input);
+    // Half an ulp of a 16-bit result (nothing for a 32-bit one).
+    let half_ulp = match output {
+        DType::F16 => e.value.abs() * 2f64.powi(-11) + 2f64.powi(-25),
+        DType::BF16 => e.value.abs() * 2f64.powi(-8),
+        _ => 0.0,
+    };
+    if exact(op, input) {
+        // Exact in f32; a 16-bit result of a count (the 0-norm) rounds once.
+        return half_ulp;
     }
     let r = e.r.max(1) as f64;
     let depth = r.log2().ceil() + 4.0;
     let base = match op {
-        ReduceOp::Sum => (r + depth) * U * e.mag,
-        ReduceOp::Mean => (r + depth) * U * e.mag / r + U * e.value.abs(),
+        ReduceOp::Sum | ReduceOp::NanSum | ReduceOp::Norm1 => (r + depth) * U * e.mag,
+        ReduceOp::Dot => (r + depth + 1.0) * U * e.mag,
+        ReduceOp::Mean | ReduceOp::NanMean => (r + depth) * U * e.mag / r + U * e.value.abs(),
+        ReduceOp::Norm2 => 2.0 * (r + depth + 8.0) * U * e.value.abs(),
+        ReduceOp::NormP => (r + depth + 600.0) * U * e.value.abs(),
+        ReduceOp::LogSumExp => {
+            4.0 * (r + depth + 8.0) * U + 2.0 * U * e.value.abs() + 4.0 * U * e.mag + 2f64.powi(-20)
+        }
         ReduceOp::Prod => (r + 1.0) * U * e.value.abs(),
         ReduceOp::Var | ReduceOp::Std => {
             let var = e.mag / r;
@@ -222,20 +356,33 @@ pub fn tolerance(op: ReduceOp, input: DType, output: DType, e: &Expected) -> f64
         _ => 0.0,
     };
     let round = match output {
-        DType::F16 => e.value.abs() * 2f64.powi(-11) + 2f64.powi(-25),
-        DType::BF16 => e.value.abs() * 2f64.powi(-8),
-        _ if op.is_arg() || !input.is_float() => 0.0,
-        _ if matches!(op, ReduceOp::Min | ReduceOp::Max) => 0.0,
+        DType::F16 | DType::BF16 => half_ulp,
         _ => f64::from(f32::MIN_POSITIVE),
     };
     // Results below f32's normal range may flush to zero (device float mode, or underflow of a
     // long product that f64 still represents).
-    let floor = if op.is_arg() || !input.is_float() || matches!(op, ReduceOp::Min | ReduceOp::Max) {
-        0.0
-    } else {
-        f64::from(f32::MIN_POSITIVE)
-    };
+    let floor = f64::from(f32::MIN_POSITIVE);
     base * (1.0 + 1e-6) + round + floor
+}
+
+/// Whether `op` over `input` is computed exactly: integer sums, products and dot products
+/// (wrapping), picks (min, max, their NaN-ignoring forms, aminmax, the inf norms), indices and
+/// counts. A 16-bit result of an exact float pick is exact too.
+pub fn exact(op: ReduceOp, input: DType) -> bool {
+    let op = op.for_input(input);
+    let picks = matches!(
+        op,
+        ReduceOp::Min
+            | ReduceOp::Max
+            | ReduceOp::NanMin
+            | ReduceOp::NanMax
+            | ReduceOp::AMinMax
+            | ReduceOp::NormInf
+            | ReduceOp::NormNegInf
+    );
+    let counts = op.is_arg() || op.is_count() || op == ReduceOp::Norm0;
+    let integer = !input.is_float() && matches!(op, ReduceOp::Sum | ReduceOp::Prod | ReduceOp::Dot);
+    picks || counts || integer
 }
 
 /// Checks `got` against `want`, element by element, with [`tolerance`]; NaN must match NaN.

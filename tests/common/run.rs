@@ -84,6 +84,16 @@ pub fn make_data(
     }
 }
 
+/// Uploads `d` as an array of `T` with `shape`.
+pub fn upload_as<T: AsF64>(ctx: &Context, d: &Data, shape: &[usize]) -> Result<GpuArray<T>, Error> {
+    let v: Vec<T> = match d {
+        Data::F(v) => v.iter().map(|&x| T::from_f64(x)).collect(),
+        Data::I32(v) => v.iter().map(|&x| T::from_f64(f64::from(x))).collect(),
+        Data::U32(v) => v.iter().map(|&x| T::from_f64(f64::from(x))).collect(),
+    };
+    ctx.upload_shaped(&v, shape)
+}
+
 pub fn upload(ctx: &Context, dtype: DType, data: &Data, shape: &[usize]) -> Input {
     let mut inp = Input {
         dtype,
@@ -251,15 +261,22 @@ pub fn case_always(
     red: &Reduction,
 ) {
     let n: usize = shape.iter().product();
-    let data = data_for(rng, red.op, dtype, n);
-    let inp = upload(ctx, dtype, &data, shape);
-    let want = reference(&data, shape, red);
+    case_of(ctx, &data_for(rng, red.op, dtype, n), dtype, shape, red);
+}
+
+/// Runs `red` on `data` (of `dtype` and `shape`) for every allowed result type, and checks
+/// values and shape against the reference.
+pub fn case_of(ctx: &Context, data: &Data, dtype: DType, shape: &[usize], red: &Reduction) {
+    let inp = upload(ctx, dtype, data, shape);
+    let want = reference(data, shape, red);
     for out in red.op.allowed_outputs(dtype) {
         let what = format!(
-            "{} {dtype}->{out} shape {shape:?} axes {:?} keepdim {}",
+            "{} {dtype}->{out} shape {shape:?} axes {:?} keepdim {} correction {} p {}",
             red.op.name(),
             red.axes,
-            red.keepdim
+            red.keepdim,
+            red.correction,
+            red.p
         );
         let (got, got_shape) = run(ctx, &inp, red, out).unwrap_or_else(|e| panic!("{what}: {e}"));
         assert_eq!(got_shape, red.output_shape(shape).unwrap(), "{what}: shape");

@@ -9,8 +9,8 @@ use rand::Rng;
 use wasm_bindgen_test::{console_log, wasm_bindgen_test};
 use wgpu_reduce::{Axes, Context, DType, Error, ReduceOp, Reduction};
 
-use crate::reference::{check, reference};
-use crate::run::{data_for, record_reduce, upload, values, Input};
+use crate::reference::{check, reference, reference_dot, Data};
+use crate::run::{data_for, record_reduce, upload, upload_as, values, AsF64, Input};
 use crate::Kind;
 
 /// The reduction `red` of `inp` as `out`, read back as f64 values with the result's shape.
@@ -57,6 +57,52 @@ async fn case(
     outs.len()
 }
 
+/// Checks the dot product of two random `dtype` arrays of `shape` along `axes`; returns 1.
+async fn dot_case(
+    ctx: &Context,
+    rng: &mut StdRng,
+    dtype: DType,
+    shape: &[usize],
+    axes: Axes,
+) -> usize {
+    let n: usize = shape.iter().product();
+    let (a, b) = (
+        data_for(rng, ReduceOp::Sum, dtype, n),
+        data_for(rng, ReduceOp::Sum, dtype, n),
+    );
+    let red = Reduction::new(ReduceOp::Dot).axes(axes.clone());
+    let want = reference_dot(&a, &b, shape, &red);
+    let what = format!("dot {dtype} shape {shape:?} axes {axes:?}");
+    let got = match dtype {
+        DType::F32 => dot_values::<f32>(ctx, &a, &b, shape, axes).await,
+        DType::F16 => dot_values::<half::f16>(ctx, &a, &b, shape, axes).await,
+        DType::BF16 => dot_values::<half::bf16>(ctx, &a, &b, shape, axes).await,
+        DType::I32 => dot_values::<i32>(ctx, &a, &b, shape, axes).await,
+        _ => dot_values::<u32>(ctx, &a, &b, shape, axes).await,
+    };
+    let got = got.unwrap_or_else(|e| panic!("{what}: {e}"));
+    check(&what, ReduceOp::Dot, dtype, dtype, &got, &want);
+    1
+}
+
+/// The dot product of `a` and `b` (uploaded as `T`) along `axes`, read back as f64 values.
+async fn dot_values<T: AsF64>(
+    ctx: &Context,
+    a: &Data,
+    b: &Data,
+    shape: &[usize],
+    axes: Axes,
+) -> Result<Vec<f64>, Error> {
+    let (xa, xb) = (
+        upload_as::<T>(ctx, a, shape)?,
+        upload_as::<T>(ctx, b, shape)?,
+    );
+    let mut rec = ctx.recorder();
+    let y = rec.dot_axes(&xa, &xb, axes, false)?;
+    let t = rec.read(&y)?;
+    values(&rec.submit()?.wait_async().await?, &t)
+}
+
 /// Shapes and axes that reach each layout, named.
 /// (Under the 16 KiB binding limit, one row across a reduced axis, `inner` elements or states,
 /// must fit a binding: the wide columns there are narrower.)
@@ -78,7 +124,7 @@ fn layouts(op: ReduceOp, dtype: DType, kind: Kind) -> Vec<(&'static str, Vec<usi
     if dtype.is_half() {
         v.push(("column pairs", vec![500, 38], Axes::from(0)));
     }
-    if matches!(op, ReduceOp::Argmin | ReduceOp::Argmax) {
+    if op.is_arg() {
         // Argmin/argmax take one axis or all of them.
         v.retain(|(_, _, a)| !matches!(a, Axes::List(l) if l.len() > 1));
     }
@@ -90,8 +136,10 @@ async fn sweep(kind: Kind, test: &str) {
     let mut rng = crate::rng(test);
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut cases = 0;
-    for op in ReduceOp::ALL {
-        for dtype in DType::ALL {
+    let mut pairs = 0;
+    for op in ReduceOp::ALL.into_iter().filter(|&o| o != ReduceOp::Dot) {
+        for dtype in DType::ALL.into_iter().filter(|&d| op.accepts(d)) {
+            pairs += 1;
             for (i, (name, shape, axes)) in layouts(op, dtype, kind).into_iter().enumerate() {
                 // The whole array always; the other layouts sampled.
                 if i > 0 && !crate::keep_case(&mut rng) {
@@ -99,11 +147,12 @@ async fn sweep(kind: Kind, test: &str) {
                 }
                 let keepdim = name.starts_with("keepdim");
                 let red = Reduction::new(op).axes(axes).keepdim(keepdim);
-                let red = if matches!(op, ReduceOp::Var | ReduceOp::Std) {
+                let mut red = if matches!(op, ReduceOp::Var | ReduceOp::Std) {
                     red.correction(rng.gen_range(0..2))
                 } else {
                     red
                 };
+                red.p = rng.gen_range(0.5..4.0);
                 *counts.entry(format!("{} {dtype}", op.name())).or_default() +=
                     case(&ctx, &mut rng, dtype, &shape, &red).await;
                 cases += 1;
@@ -114,8 +163,16 @@ async fn sweep(kind: Kind, test: &str) {
         "{test}: {cases} cases, {} results checked",
         counts.values().sum::<usize>()
     );
-    let pairs = ReduceOp::ALL.len() * DType::ALL.len();
     assert_eq!(counts.len(), pairs, "every operation x type ran");
+    // Dot products: whole arrays and rows, every type.
+    let mut dots = 0;
+    for dtype in DType::ALL {
+        for (shape, axes) in [(vec![100_003], Axes::All), (vec![37, 1000], Axes::from(1))] {
+            dots += dot_case(&ctx, &mut rng, dtype, &shape, axes).await;
+        }
+    }
+    console_log!("{test}: {dots} dot products checked");
+    assert_eq!(dots, 2 * DType::ALL.len());
     assert!(counts.values().all(|&c| c >= 1) && cases >= pairs);
 }
 

@@ -11,6 +11,7 @@ struct _mslBufferSizes {
 };
 
 typedef float V;
+typedef float E;
 typedef float SRC;
 struct ArgState {
     V v;
@@ -33,7 +34,7 @@ struct AxisParams {
     uint src_base;
     uint dst_base;
     uint j_base;
-    uint pad3_;
+    float power;
 };
 typedef ArgState type_7[1];
 struct type_10 {
@@ -62,7 +63,7 @@ constant int KEY_ID = (-2147483647 - 1);
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
 
-V elem_at(
+E elem_at(
     uint k,
     device type_2 const& src,
     constant _mslBufferSizes& _buffer_sizes
@@ -117,8 +118,8 @@ bool has_nan(
 uint fkey(
     float x_1
 ) {
-    uint b_9 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
-    return ((b_9 & 2147483648u) != 0u) ? ~(b_9) : (b_9 | 2147483648u);
+    uint b_11 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_11 & 2147483648u) != 0u) ? ~(b_11) : (b_11 | 2147483648u);
 }
 
 uint arg_key(
@@ -126,6 +127,44 @@ uint arg_key(
 ) {
     uint _e1 = fkey(v_1);
     return _e1;
+}
+
+float fmin_exact(
+    float a,
+    float b_1
+) {
+    uint _e2 = fkey(b_1);
+    uint _e3 = fkey(a);
+    return (_e2 < _e3) ? b_1 : a;
+}
+
+float pick_lo(
+    float a_1,
+    float b_2
+) {
+    float _e2 = fmin_exact(a_1, b_2);
+    bool _e3 = is_nan(b_2);
+    bool _e5 = is_nan(a_1);
+    return _e5 ? a_1 : (_e3 ? b_2 : _e2);
+}
+
+float fmax_exact(
+    float a_2,
+    float b_3
+) {
+    uint _e2 = fkey(b_3);
+    uint _e3 = fkey(a_2);
+    return (_e2 > _e3) ? b_3 : a_2;
+}
+
+float pick_hi(
+    float a_3,
+    float b_4
+) {
+    float _e2 = fmax_exact(a_3, b_4);
+    bool _e3 = is_nan(b_4);
+    bool _e5 = is_nan(a_3);
+    return _e5 ? a_3 : (_e3 ? b_4 : _e2);
 }
 
 ArgState identity(
@@ -136,15 +175,15 @@ ArgState identity(
 }
 
 ArgState combine(
-    ArgState a,
-    ArgState b_1
+    ArgState a_4,
+    ArgState b_5
 ) {
     bool local = {};
     bool local_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    bool _e3 = has_nan(a.v);
-    bool _e5 = has_nan(b_1.v);
+    bool _e3 = has_nan(a_4.v);
+    bool _e5 = has_nan(b_5.v);
     if (!(_e3)) {
         local = _e5;
     } else {
@@ -154,7 +193,7 @@ ArgState combine(
     if (_e10) {
         if (_e5) {
             if (!(!(_e3))) {
-                local_2 = b_1.i < a.i;
+                local_2 = b_5.i < a_4.i;
             } else {
                 local_2 = true;
             }
@@ -165,25 +204,25 @@ ArgState combine(
         }
         bool _e23 = local_1;
         if (_e23) {
-            return b_1;
+            return b_5;
         }
-        return a;
+        return a_4;
     }
-    uint _e25 = arg_key(b_1.v);
-    uint _e27 = arg_key(a.v);
+    uint _e25 = arg_key(b_5.v);
+    uint _e27 = arg_key(a_4.v);
     if (ARGMAX ? (_e25 > _e27) : (_e25 < _e27)) {
-        return b_1;
+        return b_5;
     }
     if (_e25 == _e27) {
-        local_3 = b_1.i < a.i;
+        local_3 = b_5.i < a_4.i;
     } else {
         local_3 = false;
     }
     bool _e39 = local_3;
     if (_e39) {
-        return b_1;
+        return b_5;
     }
-    return a;
+    return a_4;
 }
 
 ArgState from_elem(
@@ -217,7 +256,7 @@ ArgState load(
     uint k_7 = _e4 + k0_;
     uint _e8 = params.j_base;
     uint j_5 = _e8 + j0_;
-    V _e10 = elem_at(k_7, src, _buffer_sizes);
+    E _e10 = elem_at(k_7, src, _buffer_sizes);
     ArgState _e11 = from_elem(_e10, j_5);
     return _e11;
 }
@@ -259,8 +298,8 @@ metal::uint4 fkey4_(
     metal::float4 x_4
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_4);
-    metal::uint4 b_10 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_10 | metal::uint4(2147483648u), ~(b_10), (b_10 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_12 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_12 | metal::uint4(2147483648u), ~(b_12), (b_12 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
@@ -269,40 +308,22 @@ float from_fkey(
     return as_type<float>(((k_2 & 2147483648u) != 0u) ? (k_2 & 2147483647u) : ~(k_2));
 }
 
-float fmin_exact(
-    float a_1,
-    float b_2
-) {
-    uint _e2 = fkey(b_2);
-    uint _e3 = fkey(a_1);
-    return (_e2 < _e3) ? b_2 : a_1;
-}
-
-float fmax_exact(
-    float a_2,
-    float b_3
-) {
-    uint _e2 = fkey(b_3);
-    uint _e3 = fkey(a_2);
-    return (_e2 > _e3) ? b_3 : a_2;
-}
-
 metal::float4 fmin4_exact(
-    metal::float4 a_3,
-    metal::float4 b_4
+    metal::float4 a_5,
+    metal::float4 b_6
 ) {
-    metal::uint4 _e2 = fkey4_(b_4);
-    metal::uint4 _e3 = fkey4_(a_3);
-    return metal::select(a_3, b_4, _e2 < _e3);
+    metal::uint4 _e2 = fkey4_(b_6);
+    metal::uint4 _e3 = fkey4_(a_5);
+    return metal::select(a_5, b_6, _e2 < _e3);
 }
 
 metal::float4 fmax4_exact(
-    metal::float4 a_4,
-    metal::float4 b_5
+    metal::float4 a_6,
+    metal::float4 b_7
 ) {
-    metal::uint4 _e2 = fkey4_(b_5);
-    metal::uint4 _e3 = fkey4_(a_4);
-    return metal::select(a_4, b_5, _e2 > _e3);
+    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e3 = fkey4_(a_6);
+    return metal::select(a_6, b_7, _e2 > _e3);
 }
 
 float bf16_at(
@@ -333,10 +354,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_11 = as_type<uint>(x_7);
-    uint sign = (b_11 >> 16u) & 32768u;
-    uint e = (b_11 >> 23u) & 255u;
-    uint m = b_11 & 8388607u;
+    uint b_13 = as_type<uint>(x_7);
+    uint sign = (b_13 >> 16u) & 32768u;
+    uint e = (b_13 >> 23u) & 255u;
+    uint m = b_13 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
@@ -399,11 +420,11 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_8
 ) {
-    uint b_12 = as_type<uint>(x_8);
-    if ((b_12 & 2147483647u) > 2139095040u) {
-        return (b_12 >> 16u) | 64u;
+    uint b_14 = as_type<uint>(x_8);
+    if ((b_14 & 2147483647u) > 2139095040u) {
+        return (b_14 >> 16u) | 64u;
     }
-    return ((b_12 + 32767u) + ((b_12 >> 16u) & 1u)) >> 16u;
+    return ((b_14 + 32767u) + ((b_14 >> 16u) & 1u)) >> 16u;
 }
 
 uint naga_div(uint lhs, uint rhs) {
@@ -1043,36 +1064,36 @@ float arg_unkey(
 }
 
 Best best_step(
-    Best b_6,
+    Best b_8,
     metal::float4 x_10,
     uint w_1
 ) {
     metal::int4 _e3 = arg_key4_(x_10);
-    metal::bool4 _e5 = better4_(_e3, b_6.k);
-    return Best {metal::select(b_6.k, _e3, _e5), metal::select(b_6.w, metal::uint4(w_1), _e5)};
+    metal::bool4 _e5 = better4_(_e3, b_8.k);
+    return Best {metal::select(b_8.k, _e3, _e5), metal::select(b_8.w, metal::uint4(w_1), _e5)};
 }
 
 ArgState best_state(
-    Best b_7,
+    Best b_9,
     uint c,
     constant AxisParams& params
 ) {
-    if (b_7.w[c] == 4294967295u) {
+    if (b_9.w[c] == 4294967295u) {
         ArgState _e6 = identity();
         return _e6;
     }
-    float _e9 = arg_unkey(b_7.k[c]);
+    float _e9 = arg_unkey(b_9.k[c]);
     uint _e12 = params.j_base;
-    return ArgState {_e9, (_e12 + (b_7.w[c] * 4u)) + c};
+    return ArgState {_e9, (_e12 + (b_9.w[c] * 4u)) + c};
 }
 
 Best best_merge(
-    Best a_5,
-    Best b_8
+    Best a_7,
+    Best b_10
 ) {
-    metal::bool4 _e4 = better4_(b_8.k, a_5.k);
-    metal::bool4 take = _e4 | ((b_8.k == a_5.k) & (b_8.w < a_5.w));
-    return Best {metal::select(a_5.k, b_8.k, take), metal::select(a_5.w, b_8.w, take)};
+    metal::bool4 _e4 = better4_(b_10.k, a_7.k);
+    metal::bool4 take = _e4 | ((b_10.k == a_7.k) & (b_10.w < a_7.w));
+    return Best {metal::select(a_7.k, b_10.k, take), metal::select(a_7.w, b_10.w, take)};
 }
 
 void reduce_flat(

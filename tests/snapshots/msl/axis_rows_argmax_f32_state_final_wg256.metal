@@ -10,6 +10,7 @@ struct _mslBufferSizes {
 };
 
 typedef float V;
+typedef float E;
 struct ArgState {
     V v;
     uint i;
@@ -32,7 +33,7 @@ struct AxisParams {
     uint src_base;
     uint dst_base;
     uint j_base;
-    uint pad3_;
+    float power;
 };
 typedef DST type_7[1];
 struct type_10 {
@@ -102,8 +103,8 @@ bool has_nan(
 uint fkey(
     float x_1
 ) {
-    uint b_6 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
-    return ((b_6 & 2147483648u) != 0u) ? ~(b_6) : (b_6 | 2147483648u);
+    uint b_8 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_8 & 2147483648u) != 0u) ? ~(b_8) : (b_8 | 2147483648u);
 }
 
 uint arg_key(
@@ -111,6 +112,44 @@ uint arg_key(
 ) {
     uint _e1 = fkey(v_1);
     return _e1;
+}
+
+float fmin_exact(
+    float a,
+    float b_1
+) {
+    uint _e2 = fkey(b_1);
+    uint _e3 = fkey(a);
+    return (_e2 < _e3) ? b_1 : a;
+}
+
+float pick_lo(
+    float a_1,
+    float b_2
+) {
+    float _e2 = fmin_exact(a_1, b_2);
+    bool _e3 = is_nan(b_2);
+    bool _e5 = is_nan(a_1);
+    return _e5 ? a_1 : (_e3 ? b_2 : _e2);
+}
+
+float fmax_exact(
+    float a_2,
+    float b_3
+) {
+    uint _e2 = fkey(b_3);
+    uint _e3 = fkey(a_2);
+    return (_e2 > _e3) ? b_3 : a_2;
+}
+
+float pick_hi(
+    float a_3,
+    float b_4
+) {
+    float _e2 = fmax_exact(a_3, b_4);
+    bool _e3 = is_nan(b_4);
+    bool _e5 = is_nan(a_3);
+    return _e5 ? a_3 : (_e3 ? b_4 : _e2);
 }
 
 ArgState identity(
@@ -121,15 +160,15 @@ ArgState identity(
 }
 
 ArgState combine(
-    ArgState a,
-    ArgState b_1
+    ArgState a_4,
+    ArgState b_5
 ) {
     bool local = {};
     bool local_1 = {};
     bool local_2 = {};
     bool local_3 = {};
-    bool _e3 = has_nan(a.v);
-    bool _e5 = has_nan(b_1.v);
+    bool _e3 = has_nan(a_4.v);
+    bool _e5 = has_nan(b_5.v);
     if (!(_e3)) {
         local = _e5;
     } else {
@@ -139,7 +178,7 @@ ArgState combine(
     if (_e10) {
         if (_e5) {
             if (!(!(_e3))) {
-                local_2 = b_1.i < a.i;
+                local_2 = b_5.i < a_4.i;
             } else {
                 local_2 = true;
             }
@@ -150,25 +189,25 @@ ArgState combine(
         }
         bool _e23 = local_1;
         if (_e23) {
-            return b_1;
+            return b_5;
         }
-        return a;
+        return a_4;
     }
-    uint _e25 = arg_key(b_1.v);
-    uint _e27 = arg_key(a.v);
+    uint _e25 = arg_key(b_5.v);
+    uint _e27 = arg_key(a_4.v);
     if (ARGMAX ? (_e25 > _e27) : (_e25 < _e27)) {
-        return b_1;
+        return b_5;
     }
     if (_e25 == _e27) {
-        local_3 = b_1.i < a.i;
+        local_3 = b_5.i < a_4.i;
     } else {
         local_3 = false;
     }
     bool _e39 = local_3;
     if (_e39) {
-        return b_1;
+        return b_5;
     }
-    return a;
+    return a_4;
 }
 
 ArgState from_elem(
@@ -232,8 +271,8 @@ metal::uint4 fkey4_(
     metal::float4 x_4
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_4);
-    metal::uint4 b_7 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_7 | metal::uint4(2147483648u), ~(b_7), (b_7 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_9 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_9 | metal::uint4(2147483648u), ~(b_9), (b_9 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
@@ -242,40 +281,22 @@ float from_fkey(
     return as_type<float>(((k_1 & 2147483648u) != 0u) ? (k_1 & 2147483647u) : ~(k_1));
 }
 
-float fmin_exact(
-    float a_1,
-    float b_2
-) {
-    uint _e2 = fkey(b_2);
-    uint _e3 = fkey(a_1);
-    return (_e2 < _e3) ? b_2 : a_1;
-}
-
-float fmax_exact(
-    float a_2,
-    float b_3
-) {
-    uint _e2 = fkey(b_3);
-    uint _e3 = fkey(a_2);
-    return (_e2 > _e3) ? b_3 : a_2;
-}
-
 metal::float4 fmin4_exact(
-    metal::float4 a_3,
-    metal::float4 b_4
+    metal::float4 a_5,
+    metal::float4 b_6
 ) {
-    metal::uint4 _e2 = fkey4_(b_4);
-    metal::uint4 _e3 = fkey4_(a_3);
-    return metal::select(a_3, b_4, _e2 < _e3);
+    metal::uint4 _e2 = fkey4_(b_6);
+    metal::uint4 _e3 = fkey4_(a_5);
+    return metal::select(a_5, b_6, _e2 < _e3);
 }
 
 metal::float4 fmax4_exact(
-    metal::float4 a_4,
-    metal::float4 b_5
+    metal::float4 a_6,
+    metal::float4 b_7
 ) {
-    metal::uint4 _e2 = fkey4_(b_5);
-    metal::uint4 _e3 = fkey4_(a_4);
-    return metal::select(a_4, b_5, _e2 > _e3);
+    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e3 = fkey4_(a_6);
+    return metal::select(a_6, b_7, _e2 > _e3);
 }
 
 float bf16_at(
@@ -306,10 +327,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_8 = as_type<uint>(x_7);
-    uint sign = (b_8 >> 16u) & 32768u;
-    uint e = (b_8 >> 23u) & 255u;
-    uint m = b_8 & 8388607u;
+    uint b_10 = as_type<uint>(x_7);
+    uint sign = (b_10 >> 16u) & 32768u;
+    uint e = (b_10 >> 23u) & 255u;
+    uint m = b_10 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
@@ -372,11 +393,11 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_8
 ) {
-    uint b_9 = as_type<uint>(x_8);
-    if ((b_9 & 2147483647u) > 2139095040u) {
-        return (b_9 >> 16u) | 64u;
+    uint b_11 = as_type<uint>(x_8);
+    if ((b_11 & 2147483647u) > 2139095040u) {
+        return (b_11 >> 16u) | 64u;
     }
-    return ((b_9 + 32767u) + ((b_9 >> 16u) & 1u)) >> 16u;
+    return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
 }
 
 uint naga_div(uint lhs, uint rhs) {

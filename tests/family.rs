@@ -1,0 +1,329 @@
+//! The reductions beyond the basic nine (NaN-ignoring forms, any/all/count, logsumexp, aminmax,
+//! vector norms, dot products) against the CPU reference of tests/common/reference.rs (f64 for
+//! floats, wrapping 32-bit arithmetic for integers; tolerances stated there), on fresh seeded
+//! random inputs drawn for each operation: NaNs for the NaN-ignoring forms, zeros (and -0.0)
+//! for the counts, large values for logsumexp and the 2-norm. Result buffers are poisoned.
+
+mod common;
+
+use common::reference::{check, reference_dot, Data};
+use common::run::{case_of, make_data, upload_as, AsF64};
+use common::{rng, Sweep};
+use rand::rngs::StdRng;
+use rand::Rng;
+use wgpu_reduce::{Axes, Context, DType, Error, ReduceOp, Reduction};
+
+/// The operations of this file: every one beyond the basic nine but dot (its own test).
+fn ops() -> impl Iterator<Item = ReduceOp> {
+    ReduceOp::ALL
+        .into_iter()
+        .filter(|op| !ReduceOp::BASIC.contains(op) && *op != ReduceOp::Dot)
+}
+
+/// Shapes and axis lists: rows, columns, short and long reduced axes, several axes, a 0-d array
+/// and length-1 axes. The first of each covers several passes.
+const SHAPES: &[(&[usize], &[&[i32]])] = &[
+    (&[3, 65_539], &[&[1], &[0]]),
+    (&[5, 7], &[&[0], &[1], &[0, 1]]),
+    (&[65_539, 3], &[&[0], &[1]]),
+    (&[257, 1031], &[&[0], &[-1]]),
+    (&[4, 5, 6, 7], &[&[1, 3], &[0, 2]]),
+    (&[2, 3000, 300], &[&[1]]),
+    (&[1, 1], &[&[0]]),
+    (&[], &[&[0]]),
+];
+
+/// Random input for `op`: values in [-1, 1) scaled by a power drawn per case (up to 1e4 for
+/// logsumexp, 1e30 and 1e-30 for the 2-norm of f32/bf16), NaN at a rate drawn per case for the
+/// NaN-ignoring forms (up to all), zeros (half of them -0.0) at a rate drawn per case for the
+/// counts and the 0-norm.
+fn data(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data {
+    let wide = matches!(dtype, DType::F32 | DType::BF16);
+    let scale: f64 = match op {
+        ReduceOp::LogSumExp => [1.0, 30.0, if wide { 1e4 } else { 1e3 }][rng.gen_range(0..3)],
+        ReduceOp::Norm2 if wide => [1.0, 1e30, 1e-30][rng.gen_range(0..3)],
+        _ => 1.0,
+    };
+    let name = op.name();
+    let nan_rate = if name.starts_with("nan") {
+        [0.0, 0.2, 1.0][rng.gen_range(0..3)]
+    } else {
+        0.0
+    };
+    let zero_rate = if op.is_count() || op == ReduceOp::Norm0 {
+        [0.0, 0.3, 1.0, 0.5 / n.max(1) as f64][rng.gen_range(0..4)]
+    } else {
+        0.0
+    };
+    // Each element's draws come from one generator; the integer and float closures share it.
+    let r2 = std::cell::RefCell::new(rng.clone());
+    let d = make_data(
+        dtype,
+        n,
+        || {
+            let mut g = r2.borrow_mut();
+            let u: f64 = g.gen();
+            if u < nan_rate {
+                f64::NAN
+            } else if u < nan_rate + zero_rate {
+                if g.gen_bool(0.5) {
+                    -0.0
+                } else {
+                    0.0
+                }
+            } else {
+                g.gen_range(-1.0..1.0) * scale
+            }
+        },
+        || {
+            let mut g = r2.borrow_mut();
+            if g.gen::<f64>() < zero_rate {
+                0
+            } else {
+                i64::from(g.gen::<i32>())
+            }
+        },
+    );
+    *rng = r2.into_inner();
+    d
+}
+
+#[test]
+fn new_reductions_match_the_reference_on_every_shape_and_type() {
+    let mut rng = rng("new_reductions");
+    let ctx = common::ctx();
+    // One group per operation: llvmpipe's GL compiler is slow, so a cut-short sweep still checks
+    // every operation, each on some type.
+    let mut sweep = Sweep::new("new reductions");
+    for op in ops() {
+        for dtype in DType::ALL.into_iter().filter(|&d| op.accepts(d)) {
+            for (shape, axes_list) in SHAPES {
+                let mut reds = vec![Reduction::new(op)];
+                for axes in *axes_list {
+                    if op.is_arg() && axes.len() > 1 {
+                        continue;
+                    }
+                    let keepdim = rng.gen_bool(0.5);
+                    reds.push(Reduction::new(op).axes(axes.to_vec()).keepdim(keepdim));
+                }
+                for mut red in reds {
+                    if op == ReduceOp::NormP {
+                        red.p = [0.5, 1.5, 3.0][rng.gen_range(0..3)];
+                    }
+                    if sweep.keep(op.name(), &mut rng) {
+                        let n: usize = shape.iter().product();
+                        let d = data(&mut rng, op, dtype, n);
+                        case_of(ctx, &d, dtype, shape, &red);
+                    }
+                }
+            }
+        }
+    }
+    sweep.finish();
+}
+
+fn dot_case<T: AsF64>(ctx: &Context, rng: &mut StdRng, shape: &[usize], axes: Axes) -> usize {
+    let n: usize = shape.iter().product();
+    let a = data(rng, ReduceOp::Sum, T::DTYPE, n);
+    let b = data(rng, ReduceOp::Sum, T::DTYPE, n);
+    let (xa, xb) = (
+        upload_as::<T>(ctx, &a, shape).unwrap(),
+        upload_as::<T>(ctx, &b, shape).unwrap(),
+    );
+    let red = Reduction::new(ReduceOp::Dot).axes(axes.clone());
+    let want = reference_dot(&a, &b, shape, &red);
+    let mut rec = ctx.recorder();
+    let y = rec.dot_axes(&xa, &xb, axes.clone(), false).unwrap();
+    assert_eq!(y.shape(), red.output_shape(shape).unwrap().as_slice());
+    let t = rec.read(&y).unwrap();
+    let got: Vec<f64> = rec
+        .submit()
+        .unwrap()
+        .wait()
+        .unwrap()
+        .get(&t)
+        .unwrap()
+        .into_iter()
+        .map(AsF64::as_f64)
+        .collect();
+    let what = format!("dot {} shape {shape:?} axes {axes:?}", T::DTYPE);
+    check(&what, ReduceOp::Dot, T::DTYPE, T::DTYPE, &got, &want);
+    1
+}
+
+#[test]
+fn dot_products_match_the_reference() {
+    use half::{bf16, f16};
+    let mut rng = rng("dot");
+    let ctx = common::ctx();
+    let mut sweep = Sweep::new("dot products");
+    let mut checked = 0;
+    for (shape, axes_list) in SHAPES {
+        let mut all = vec![Axes::All];
+        all.extend(axes_list.iter().map(|a| Axes::List(a.to_vec())));
+        for axes in all {
+            for dtype in DType::ALL {
+                if !sweep.keep(format_args!("dot {dtype}"), &mut rng) {
+                    continue;
+                }
+                let (s, a) = (*shape, axes.clone());
+                checked += match dtype {
+                    DType::F32 => dot_case::<f32>(ctx, &mut rng, s, a),
+                    DType::F16 => dot_case::<f16>(ctx, &mut rng, s, a),
+                    DType::BF16 => dot_case::<bf16>(ctx, &mut rng, s, a),
+                    DType::I32 => dot_case::<i32>(ctx, &mut rng, s, a),
+                    _ => dot_case::<u32>(ctx, &mut rng, s, a),
+                };
+            }
+        }
+    }
+    assert_eq!(checked, sweep.finish());
+}
+
+/// A million values of 1e30, and of 1e-30: the scaled 2-norm gives 1e33 and 1e-27 (an
+/// unscaled sum of squares overflows to inf, or underflows to 0). Bound: the tolerance of
+/// reference.rs, 2 (r + log2 r + 12) u relative.
+#[test]
+fn the_2_norm_neither_overflows_nor_underflows() {
+    let ctx = common::ctx();
+    for (v, want) in [(1e30f32, 1e33f64), (1e-30, 1e-27), (3e38, 3e41)] {
+        let n = 1 << 20;
+        let x = ctx.upload(&vec![v; n]).unwrap();
+        let got = f64::from(ctx.norm(&x, 2.0).unwrap());
+        let want = want * (n as f64).sqrt() / 1000.0;
+        let rel = (got - want).abs() / want;
+        if want > f64::from(f32::MAX) {
+            assert!(got.is_infinite(), "norm of {n} x {v}: got {got}, want inf");
+            continue;
+        }
+        let bound = 2.0 * (n as f64 + 20.0 + 12.0) * f64::from(f32::EPSILON) / 2.0;
+        assert!(
+            rel <= bound,
+            "norm of {n} x {v}: got {got}, want {want}, relative error {rel} > {bound}"
+        );
+    }
+}
+
+/// logsumexp's special values: large inputs, -inf, +inf, NaN, empty.
+#[test]
+fn logsumexp_is_stable_and_follows_the_special_value_rules() {
+    let ctx = common::ctx();
+    let inf = f32::INFINITY;
+    let cases: [(&[f32], f32); 6] = [
+        (&[1e4, 1e4], 1e4 + std::f32::consts::LN_2),
+        (&[-1e4, -1e4, -1e4], -1e4 + 3f32.ln()),
+        (&[-inf, -inf], -inf),
+        (&[1.0, inf, -inf], inf),
+        (&[1.0, f32::NAN, inf], f32::NAN),
+        (&[], -inf),
+    ];
+    for (xs, want) in cases {
+        let x = ctx.upload(xs).unwrap();
+        let got = ctx.logsumexp(&x).unwrap();
+        if want.is_nan() {
+            assert!(got.is_nan(), "logsumexp {xs:?}: got {got}");
+        } else if want.is_infinite() {
+            assert_eq!(got, want, "logsumexp {xs:?}");
+        } else {
+            assert!(
+                (got - want).abs() <= 2e-3,
+                "logsumexp {xs:?}: got {got}, want {want}"
+            );
+        }
+    }
+}
+
+/// Counts and NaN-ignoring forms on special values: -0.0 is zero, NaN and subnormals are not;
+/// all-NaN slices give NaN (u32::MAX for the indices); empty inputs follow each operation's rule.
+#[test]
+fn special_values_of_the_counts_and_nan_forms() {
+    let ctx = common::ctx();
+    let sub = f32::from_bits(1);
+    let x = ctx.upload(&[0.0f32, -0.0, f32::NAN, sub, 2.0]).unwrap();
+    assert_eq!(ctx.count_nonzero(&x).unwrap(), 3);
+    assert!(ctx.any(&x).unwrap());
+    assert!(!ctx.all(&x).unwrap());
+    assert_eq!(ctx.norm(&x, 0.0).unwrap().to_bits(), 3f32.to_bits());
+    assert_eq!(ctx.nansum(&x).unwrap(), 2.0 + sub);
+    assert!(ctx.aminmax(&x).unwrap().0.is_nan());
+    let nan = ctx.upload(&[f32::NAN; 3]).unwrap();
+    assert!(ctx.nanmean(&nan).unwrap().is_nan());
+    assert_eq!(ctx.nansum(&nan).unwrap(), 0.0);
+    let mut rec = ctx.recorder();
+    let (a, b) = (
+        rec.nanmax(&nan, Axes::All, false).unwrap(),
+        rec.nanargmin(&nan, Axes::All, false).unwrap(),
+    );
+    let (ta, tb) = (rec.read(&a).unwrap(), rec.read(&b).unwrap());
+    let res = rec.submit().unwrap().wait().unwrap();
+    assert!(res.get(&ta).unwrap()[0].is_nan());
+    assert_eq!(res.get(&tb).unwrap(), vec![u32::MAX]);
+    let empty = ctx.upload::<f32>(&[]).unwrap();
+    assert_eq!(ctx.count_nonzero(&empty).unwrap(), 0);
+    assert!(!ctx.any(&empty).unwrap());
+    assert!(ctx.all(&empty).unwrap());
+    assert_eq!(ctx.norm(&empty, 2.0).unwrap(), 0.0);
+    assert_eq!(ctx.nansum(&empty).unwrap(), 0.0);
+    for op in [
+        ReduceOp::NanMean,
+        ReduceOp::NanMin,
+        ReduceOp::NanArgmax,
+        ReduceOp::AMinMax,
+        ReduceOp::NormInf,
+    ] {
+        let e = ctx
+            .reduce::<f32, f32>(&empty, &Reduction::new(op))
+            .map(|_| ());
+        let e = if op.is_arg() {
+            ctx.reduce::<f32, u32>(&empty, &Reduction::new(op))
+                .map(|_| ())
+        } else {
+            e
+        };
+        assert!(
+            matches!(e, Err(Error::EmptyInput { .. })),
+            "{op:?} of nothing: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn wrong_inputs_are_typed_errors() {
+    let ctx = common::ctx();
+    let i = ctx.upload(&[1i32, 2]).unwrap();
+    let f = ctx
+        .upload_shaped(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2])
+        .unwrap();
+    let g = ctx.upload(&[1.0f32, 2.0, 3.0, 4.0]).unwrap();
+    let mut rec = ctx.recorder();
+    let e = rec.norm(&i, 2.0, Axes::All, false).unwrap_err();
+    assert!(
+        matches!(e, Error::UnsupportedInput { op: "norm2", .. }),
+        "{e}"
+    );
+    let e = rec.norm(&f, -1.0, Axes::All, false).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidParameter { name: "ord", .. }),
+        "{e}"
+    );
+    let e = rec.norm(&f, f32::NAN, 0, false).unwrap_err();
+    assert!(matches!(e, Error::InvalidParameter { .. }), "{e}");
+    let e = rec.dot(&f, &g).unwrap_err();
+    assert!(matches!(e, Error::InputsDiffer { .. }), "{e}");
+    assert!(
+        e.to_string().contains("[2, 2]") && e.to_string().contains("[4]"),
+        "{e}"
+    );
+    let e = rec
+        .reduce::<f32, f32>(&f, &Reduction::new(ReduceOp::Dot))
+        .unwrap_err();
+    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    let e = rec.nanargmax(&f, [0, 1], false).unwrap_err();
+    assert!(matches!(e, Error::UnsupportedAxes { .. }), "{e}");
+    let mut bad = Reduction::new(ReduceOp::NormP);
+    bad.p = -2.0;
+    let e = rec.reduce::<f32, f32>(&f, &bad).unwrap_err();
+    assert!(matches!(e, Error::InvalidParameter { .. }), "{e}");
+    let e = rec.count_nonzero(&f, 5, false).unwrap_err();
+    assert!(matches!(e, Error::AxisOutOfRange { .. }), "{e}");
+}
