@@ -180,6 +180,25 @@ pub enum Error {
         b_dtype: crate::DType,
     },
 
+    /// A map's text is not a valid map: what is wrong, with the line in the map's own text
+    /// (from the library's checks, or the device's WGSL compiler).
+    #[error("invalid map: {message}")]
+    InvalidMap {
+        /// The reason, or the compiler's message.
+        message: String,
+    },
+
+    /// A segmented reduction's offsets are not valid: segment `segment` ends before it starts,
+    /// or past the end of the values (checked on the host for host offsets; for offsets on the
+    /// GPU, by a check whose result is read with the recording's results).
+    #[error("invalid segment offsets at segment {segment}: {reason}; offsets must be non-decreasing and at most the number of values")]
+    InvalidOffsets {
+        /// The first invalid segment.
+        segment: usize,
+        /// What is wrong.
+        reason: String,
+    },
+
     /// A shape does not match the number of elements given.
     #[error("shape {shape:?} holds {shape_len} elements, but {len} were given")]
     ShapeMismatch {

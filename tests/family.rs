@@ -6,12 +6,12 @@
 
 mod common;
 
-use common::reference::{check, reference_dot, Data};
+use common::reference::{check, reference, reference_dot, Data};
 use common::run::{case_of, make_data, upload_as, AsF64};
 use common::{rng, Sweep};
 use rand::rngs::StdRng;
 use rand::Rng;
-use wgpu_reduce::{Axes, Context, DType, Error, ReduceOp, Reduction};
+use wgpu_reduce::{Axes, Context, DType, Error, Map, ReduceOp, Reduction};
 
 /// The operations of this file: every one beyond the basic nine but dot (its own test).
 fn ops() -> impl Iterator<Item = ReduceOp> {
@@ -326,4 +326,154 @@ fn wrong_inputs_are_typed_errors() {
     assert!(matches!(e, Error::InvalidParameter { .. }), "{e}");
     let e = rec.count_nonzero(&f, 5, false).unwrap_err();
     assert!(matches!(e, Error::AxisOutOfRange { .. }), "{e}");
+}
+
+/// The f32 value a map gives on the device, computed the same way on the CPU (IEEE operations
+/// that round once each, so the reference sees exactly what the kernel reduces).
+fn mapped(name: &str, d: &Data) -> Data {
+    let f = |x: f32| -> f32 {
+        match name {
+            "abs" => x.abs(),
+            "square" => x * x,
+            "cube" => x * x * x,
+            _ => unreachable!(),
+        }
+    };
+    match d {
+        Data::F(v) => Data::F(v.iter().map(|&x| f64::from(f(x as f32))).collect()),
+        _ => unreachable!("maps take floats"),
+    }
+}
+
+#[test]
+fn mapped_reductions_match_the_reference() {
+    let mut rng = rng("mapped");
+    let ctx = common::ctx();
+    let cube = Map::new("// x cubed\nfn map(x: f32) -> f32 {\n    return x * x * x;\n}").unwrap();
+    ctx.check_map(&cube).unwrap();
+    let maps = [
+        ("abs", Map::abs()),
+        ("square", Map::square()),
+        ("cube", cube),
+    ];
+    let ops = [
+        ReduceOp::Sum,
+        ReduceOp::Max,
+        ReduceOp::Mean,
+        ReduceOp::Argmax,
+        ReduceOp::Var,
+        ReduceOp::NanMin,
+        ReduceOp::LogSumExp,
+        ReduceOp::CountNonzero,
+    ];
+    let mut sweep = Sweep::new("mapped reductions");
+    for (name, map) in &maps {
+        for op in ops {
+            for dtype in [DType::F32, DType::F16, DType::BF16] {
+                for (shape, axes) in [
+                    (&[100_003usize][..], Axes::All),
+                    (&[37, 1000][..], Axes::from(1)),
+                    (&[1000, 37][..], Axes::from(0)),
+                    (&[4, 5, 6][..], Axes::from([0, 2])),
+                ] {
+                    if op.is_arg() && matches!(&axes, Axes::List(l) if l.len() > 1) {
+                        continue;
+                    }
+                    if !sweep.keep(op.name(), &mut rng) {
+                        continue;
+                    }
+                    let n: usize = shape.iter().product();
+                    let d = data(&mut rng, op, dtype, n);
+                    let inp = common::run::upload(ctx, dtype, &d, shape);
+                    let red = Reduction::new(op).axes(axes.clone()).map(map);
+                    let want = reference(
+                        &mapped(name, &d),
+                        shape,
+                        &Reduction {
+                            map: None,
+                            ..red.clone()
+                        },
+                    );
+                    for out in op.allowed_outputs(dtype) {
+                        let what = format!(
+                            "{name} then {} {dtype}->{out} {shape:?} {axes:?}",
+                            op.name()
+                        );
+                        let (got, _) = common::run::run(ctx, &inp, &red, out)
+                            .unwrap_or_else(|e| panic!("{what}: {e}"));
+                        check(&what, op, dtype, out, &got, &want);
+                    }
+                }
+            }
+        }
+    }
+    sweep.finish();
+}
+
+#[test]
+fn maps_are_checked_and_compiled_once() {
+    let ctx = common::ctx();
+    // What a map may not contain, each reported with its line.
+    for (text, token) in [
+        ("@group(0) @binding(7) var<storage> y: array<f32>;\nfn map(x: f32) -> f32 { return x; }", "@"),
+        ("var<private> t: f32;\nfn map(x: f32) -> f32 { return x; }", "var<"),
+        ("fn map(x: f32) -> f32 {\n workgroupBarrier();\n return x; }", "Barrier"),
+        ("fn map(x: f32) -> f32 { let p: ptr<function, f32>; return x; }", "ptr<"),
+        ("fn square(x: f32) -> f32 { return x * x; }", "fn map("),
+    ] {
+        let e = Map::new(text).unwrap_err();
+        assert!(matches!(&e, Error::InvalidMap { message } if message.contains(token)), "{text}: {e}");
+    }
+    // The device's compiler: an unknown name on line 3, a wrong signature.
+    let bad = Map::new("fn map(x: f32) -> f32 {\n    let y = x;\n    return y * z;\n}").unwrap();
+    let e = ctx.check_map(&bad).unwrap_err();
+    assert!(
+        matches!(&e, Error::InvalidMap { message } if message.contains("line 3")),
+        "{e}"
+    );
+    let ints = Map::new("fn map(x: i32) -> i32 { return x; }").unwrap();
+    let e = ctx.check_map(&ints).unwrap_err();
+    assert!(
+        matches!(&e, Error::InvalidMap { message } if message.contains("fn map(x: f32) -> f32")),
+        "{e}"
+    );
+    // A map of integers, or recorded with a bad map: typed errors.
+    let i = ctx.upload(&[1i32, 2]).unwrap();
+    let mut rec = ctx.recorder();
+    let e = rec
+        .reduce::<i32, i32>(&i, &Reduction::new(ReduceOp::Sum).map(&Map::square()))
+        .unwrap_err();
+    assert!(matches!(e, Error::UnsupportedInput { .. }), "{e}");
+    let x = ctx.upload(&[1.0f32, 2.0, 3.0]).unwrap();
+    let e = rec
+        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Sum).map(&bad))
+        .unwrap_err();
+    assert!(
+        matches!(&e, Error::InvalidMap { message } if message.contains("line 3")),
+        "{e}"
+    );
+    // One text, one map, one compilation per context.
+    let a = Map::new("fn map(x: f32) -> f32 { return 2.0 * x; }").unwrap();
+    let b = Map::new("fn map(x: f32) -> f32 { return 2.0 * x; }").unwrap();
+    assert_eq!(a, b);
+    let red = Reduction::new(ReduceOp::Sum).axes(0).map(&a);
+    let y = ctx
+        .upload_shaped(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2])
+        .unwrap();
+    assert_eq!(read_reduction(ctx, &y, &red), vec![8.0, 12.0]);
+    let before = ctx.stats().pipelines_compiled;
+    let red_b = Reduction::new(ReduceOp::Sum).axes(0).map(&b);
+    assert_eq!(read_reduction(ctx, &y, &red_b), vec![8.0, 12.0]);
+    assert_eq!(
+        ctx.stats().pipelines_compiled,
+        before,
+        "the same map compiled again"
+    );
+}
+
+fn read_reduction(ctx: &Context, x: &wgpu_reduce::GpuArray<f32>, red: &Reduction) -> Vec<f32> {
+    let mut rec = ctx.recorder();
+    let y = rec.reduce::<f32, f32>(x, red).unwrap();
+    let t = rec.read(&y).unwrap();
+    rec.submit().unwrap().wait().unwrap().get(&t).unwrap()
 }

@@ -168,6 +168,86 @@ impl Recorder {
     }
 }
 
+/// Checks host offsets of `n` values: non-decreasing, at most `n`, at least one. Returns the
+/// longest segment.
+fn check_offsets(offsets: &[u32], n: usize) -> Result<u64> {
+    if offsets.is_empty() {
+        return Err(Error::InvalidOffsets {
+            segment: 0,
+            reason: "no offsets were given (a segmented reduction takes segments + 1)".into(),
+        });
+    }
+    let mut longest = 0;
+    for (s, w) in offsets.windows(2).enumerate() {
+        let reason = if w[1] < w[0] {
+            format!("offsets[{s}] = {} > offsets[{}] = {}", w[0], s + 1, w[1])
+        } else if w[1] as usize > n {
+            format!(
+                "offsets[{}] = {} is past the end of {n} values",
+                s + 1,
+                w[1]
+            )
+        } else {
+            longest = longest.max(u64::from(w[1] - w[0]));
+            continue;
+        };
+        return Err(Error::InvalidOffsets { segment: s, reason });
+    }
+    Ok(longest)
+}
+
+impl Recorder {
+    /// Records `op` (sum, prod, min, max, mean, argmin, argmax) over segments of `values` (read
+    /// flat): segment `s` is `values[offsets[s]..offsets[s + 1]]` (CSR offsets, one more than
+    /// the segments, as CUB's `DeviceSegmentedReduce` and PyTorch's `segment_reduce` with
+    /// offsets), checked here: [`Error::InvalidOffsets`] if they decrease or pass the end. The
+    /// result has one value per segment; an empty segment gives the operation's identity (0 for
+    /// sum, 1 for prod, +inf / -inf for float min / max, the type's largest / smallest integer
+    /// for integer min / max, NaN for mean, `u32::MAX` for argmin/argmax, whose indices count
+    /// from the segment's start). The kernel follows the segments: threads per segment from
+    /// their mean length, long segments cut into chunks.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// use wgpu_reduce::ReduceOp;
+    /// let x = ctx.upload(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0])?;
+    /// let mut rec = ctx.recorder();
+    /// let s = rec.segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[0, 2, 2, 6])?;
+    /// let t = rec.read(&s)?;
+    /// assert_eq!(rec.submit()?.wait()?.get(&t)?, vec![3.0, 0.0, 18.0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn segment_reduce<T: Element, O: Element>(
+        &mut self,
+        op: ReduceOp,
+        values: &GpuArray<T>,
+        offsets: &[u32],
+    ) -> Result<GpuArray<O>> {
+        let longest = check_offsets(offsets, values.len())?;
+        let off = self.ctx().upload(offsets)?;
+        let out = self.lease_output::<O>(vec![offsets.len() - 1])?;
+        self.record_segments(op, &values.raw(), &off.raw(), Some(longest), &out.raw())?;
+        Ok(out)
+    }
+
+    /// [`Recorder::segment_reduce`] with offsets already on the GPU (u32, one more than the
+    /// segments). They are checked by a small kernel whose flag is read with the results:
+    /// [`Submission::wait`](crate::Submission::wait) returns [`Error::InvalidOffsets`] if they
+    /// decrease or pass the end (the reduction itself never reads outside the values, whatever
+    /// the offsets). Such a recording must be submitted with `submit`.
+    pub fn segment_reduce_gpu<T: Element, O: Element>(
+        &mut self,
+        op: ReduceOp,
+        values: &GpuArray<T>,
+        offsets: &GpuArray<u32>,
+    ) -> Result<GpuArray<O>> {
+        let out = self.lease_output::<O>(vec![offsets.len().saturating_sub(1)])?;
+        self.record_segments(op, &values.raw(), &offsets.raw(), None, &out.raw())?;
+        Ok(out)
+    }
+}
+
 impl Context {
     /// Records `red` over `x`, submits, waits and reads the values.
     fn family_read<T: Element, O: Element>(

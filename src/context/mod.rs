@@ -534,7 +534,15 @@ impl Context {
         }
         let pipeline = self.scoped(&format!("compiling {}", variant.label()), || {
             Ok(kernels.compile(&self.inner.device, variant))
-        })?;
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        if let (Err(_), crate::kernels::Kernel::Axis(v)) = (&pipeline, variant) {
+            // A map that does not compile: the compiler's message on the map's own lines.
+            if let Some(map) = crate::ops::map::map_of(v.map) {
+                self.check_map(&map)?;
+            }
+        }
+        let pipeline = pipeline?;
         kernels.insert(variant, pipeline.clone());
         self.inner
             .counters
@@ -624,4 +632,65 @@ async fn select_adapter(
                 }
             }
         })
+}
+
+impl Context {
+    /// Compiles `map` with this device's WGSL compiler (naga on native backends, the browser's
+    /// on the web) and returns its first error, with the line in the map's own text, as
+    /// [`Error::InvalidMap`]; a map whose `map` is not `fn(f32) -> f32` is one too. Blocking;
+    /// see [`Context::check_map_async`] on the web.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// # let ctx = wgpu_reduce::Context::new()?;
+    /// use wgpu_reduce::{Error, Map};
+    /// let bad = Map::new("fn map(x: f32) -> f32 {\n  return x * y;\n}")?;
+    /// let Err(Error::InvalidMap { message }) = ctx.check_map(&bad) else { panic!() };
+    /// assert!(message.contains("line 2"));
+    /// # Ok(()) }
+    /// ```
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn check_map(&self, map: &crate::Map) -> Result<()> {
+        pollster::block_on(self.check_map_async(map))
+    }
+
+    /// [`Context::check_map`] for any platform: compiles the map and reads the compiler's
+    /// messages without blocking.
+    pub async fn check_map_async(&self, map: &crate::Map) -> Result<()> {
+        // The map's text first, so compiler lines are the map's own; then a caller with the
+        // signature a kernel uses.
+        let probe = format!(
+            "{}\nfn wgpu_reduce_map_signature(x: f32) -> f32 {{ return map(x); }}\n",
+            map.source()
+        );
+        let device = self.device();
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("wgpu-reduce map"),
+            source: wgpu::ShaderSource::Wgsl(probe.into()),
+        });
+        let info = module.get_compilation_info().await;
+        let scoped = scope.pop().await;
+        let lines = map.source().lines().count() as u32;
+        let first = info
+            .messages
+            .iter()
+            .find(|m| m.message_type == wgpu::CompilationMessageType::Error);
+        if let Some(m) = first {
+            let message = match m.location {
+                Some(l) if l.line_number > lines => {
+                    format!("`map` must be `fn map(x: f32) -> f32`: {}", m.message)
+                }
+                Some(l) => format!("line {}: {}", l.line_number, m.message),
+                None => m.message.clone(),
+            };
+            return Err(Error::InvalidMap { message });
+        }
+        if let Some(e) = scoped {
+            return Err(Error::InvalidMap {
+                message: e.to_string(),
+            });
+        }
+        Ok(())
+    }
 }

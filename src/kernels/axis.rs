@@ -27,17 +27,22 @@ pub enum Layout {
     /// Columns of 16-bit input (first pass, even `inner`): each thread owns two adjacent
     /// columns, the halves of one u32 word.
     ColPairs,
+    /// Segments of a segmented reduction: output `s` reduces elements `[offsets[s],
+    /// offsets[s + 1])` (CSR offsets bound at binding 0), `lanes` threads per segment, each
+    /// segment cut into `splits` chunks (see shaders/entries/axis_segments.wgsl).
+    Segments,
 }
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 6] = [
+    pub const ALL: [Layout; 7] = [
         Layout::Rows,
         Layout::Cols,
         Layout::RowsWide,
         Layout::ColsWide,
         Layout::Flat,
         Layout::ColPairs,
+        Layout::Segments,
     ];
 
     /// Lower-case name, as used in kernel labels.
@@ -49,6 +54,7 @@ impl Layout {
             Layout::ColsWide => "colswide",
             Layout::Flat => "flat",
             Layout::ColPairs => "colpairs",
+            Layout::Segments => "segments",
         }
     }
 }
@@ -68,6 +74,9 @@ pub struct AxisVariant {
     pub dst_final: bool,
     /// Workgroup size, one of [`WORKGROUP_SIZES`].
     pub workgroup_size: u32,
+    /// The [`Map`](crate::Map) a first pass applies to each element ([`Map::id`](crate::Map::id)),
+    /// or 0 for none.
+    pub map: u32,
 }
 
 impl AxisVariant {
@@ -87,6 +96,7 @@ impl AxisVariant {
                                     src_state,
                                     dst_final,
                                     workgroup_size,
+                                    map: 0,
                                 };
                                 let exists = op.accepts(input)
                                     && op.for_input(input) == op
@@ -119,6 +129,7 @@ impl AxisVariant {
         if !self.src_state {
             return self;
         }
+        let map = 0;
         let v = self.op.accumulator(self.input);
         let op = match self.op {
             ReduceOp::Dot | ReduceOp::NanSum | ReduceOp::Norm1 | ReduceOp::Norm0 => ReduceOp::Sum,
@@ -132,13 +143,19 @@ impl AxisVariant {
         } else {
             self.input
         };
-        AxisVariant { op, input, ..self }
+        AxisVariant {
+            op,
+            input,
+            map,
+            ..self
+        }
     }
 
     /// Whether the flat layout exists for this variant: the first pass (raw f32 input,
     /// states out) of argmin/argmax.
     pub fn flat_capable(&self) -> bool {
         matches!(self.op, ReduceOp::Argmin | ReduceOp::Argmax)
+            && self.map == 0
             && self.input == DType::F32
             && !self.src_state
             && !self.dst_final
@@ -146,8 +163,12 @@ impl AxisVariant {
 
     /// A short name, e.g. `axis_rows_argmax_f16_raw_state_wg256`.
     pub fn label(&self) -> String {
+        let map = match self.map {
+            0 => String::new(),
+            id => format!("_map{id}"),
+        };
         format!(
-            "axis_{}_{}_{}_{}_{}_wg{}",
+            "axis_{}_{}_{}_{}_{}_wg{}{map}",
             self.layout.name(),
             self.op.name(),
             self.input,
@@ -189,11 +210,12 @@ impl AxisVariant {
             }
         }
         files.extend(type_files(op, v));
-        files.extend(state_files(op, v));
-        files.push(match (self.src_state, op) {
-            (true, _) => AXIS_LOAD_STATE_WGSL,
-            (false, ReduceOp::Dot) => AXIS_LOAD_DOT_WGSL,
-            (false, _) => AXIS_LOAD_RAW_WGSL,
+        files.extend(state_files(op, v, self.layout));
+        files.push(match (self.src_state, op, self.map) {
+            (true, _, _) => AXIS_LOAD_STATE_WGSL,
+            (false, ReduceOp::Dot, _) => AXIS_LOAD_DOT_WGSL,
+            (false, _, 0) => AXIS_LOAD_RAW_WGSL,
+            (false, _, _) => AXIS_LOAD_MAPPED_WGSL,
         });
         files.push(if self.dst_final {
             AXIS_STORE_FINAL_WGSL
@@ -208,8 +230,19 @@ impl AxisVariant {
             Layout::Cols => ENTRIES_AXIS_COLS_WGSL,
             Layout::RowsWide => ENTRIES_AXIS_ROWS_WIDE_WGSL,
             Layout::ColsWide => ENTRIES_AXIS_COLS_WIDE_WGSL,
+            Layout::Segments => ENTRIES_AXIS_SEGMENTS_WGSL,
         });
-        compose(self.prelude(), &files)
+        let map = match (self.src_state, self.map) {
+            (false, id) if id > 0 => crate::ops::map::source_of(id),
+            _ => None,
+        };
+        let mut source = compose(self.prelude(), &files);
+        if let Some(m) = map {
+            source.push_str("\n// The map (crate::Map), as given.\n");
+            source.push_str(&m);
+            source.push('\n');
+        }
+        source
     }
 
     /// Types and constants.
@@ -245,6 +278,12 @@ impl AxisVariant {
         if let Some((name, value)) = flag {
             p.push_str(&format!("const {name}: bool = {value};\n"));
         }
+        if self.layout == Layout::Segments {
+            p.push_str(&format!(
+                "const SEGMENT_STATES: bool = {};\n",
+                self.src_state
+            ));
+        }
         let src = if self.src_state {
             "S"
         } else {
@@ -265,7 +304,7 @@ impl AxisVariant {
 /// `finalize`, either one file (var/std, the arg states, nanmean, logsumexp, aminmax, the
 /// 2-norm) or a scalar operation over the value type `A` with a map from elements to values and
 /// a finish.
-fn state_files(op: ReduceOp, v: DType) -> Vec<&'static str> {
+fn state_files(op: ReduceOp, v: DType, layout: Layout) -> Vec<&'static str> {
     let whole = match op {
         ReduceOp::Var | ReduceOp::Std => OPS_VAR_WGSL,
         ReduceOp::Argmin | ReduceOp::Argmax => OPS_ARG_WGSL,
@@ -302,6 +341,7 @@ fn state_files(op: ReduceOp, v: DType) -> Vec<&'static str> {
         _ => MAPS_IDENTITY_WGSL,
     };
     let finish = match op {
+        ReduceOp::Mean if layout == Layout::Segments => OPS_MEAN_SEGMENTS_WGSL,
         ReduceOp::Mean => OPS_MEAN_WGSL,
         ReduceOp::NormP => OPS_ROOT_P_WGSL,
         _ => OPS_KEEP_WGSL,

@@ -161,6 +161,8 @@ pub enum Kernel {
     Scan(ScanVariant),
     /// Sets u32 words to a value.
     Fill,
+    /// Checks a segmented reduction's offsets (fill parameters).
+    CheckOffsets,
 }
 
 impl Kernel {
@@ -174,6 +176,7 @@ impl Kernel {
         v.extend(PackVariant::all().into_iter().map(Kernel::Pack));
         v.extend(ScanVariant::all().into_iter().map(Kernel::Scan));
         v.push(Kernel::Fill);
+        v.push(Kernel::CheckOffsets);
         v
     }
 
@@ -185,6 +188,7 @@ impl Kernel {
             Kernel::Pack(k) => k.label(),
             Kernel::Scan(k) => k.label(),
             Kernel::Fill => "fill_u32".into(),
+            Kernel::CheckOffsets => "check_offsets".into(),
         }
     }
 
@@ -203,6 +207,7 @@ impl Kernel {
             Kernel::Pack(k) => k.source(),
             Kernel::Scan(k) => k.source(),
             Kernel::Fill => return FILL_WGSL.to_string(),
+            Kernel::CheckOffsets => return CHECK_OFFSETS_WGSL.to_string(),
         };
         s.push('\n');
         s.push_str(widening.wgsl());
@@ -229,7 +234,7 @@ impl Kernel {
             Kernel::Axis(_) => params::Family::Axis,
             Kernel::Pack(_) => params::Family::Pack,
             Kernel::Scan(_) => params::Family::Scan,
-            Kernel::Fill => params::Family::Fill,
+            Kernel::Fill | Kernel::CheckOffsets => params::Family::Fill,
         }
     }
 

@@ -6,6 +6,9 @@
 /// `shaders/axis_load_dot.wgsl`: the first pass of a dot product: the product of the two inputs'
 /// elements k (elem_at and elem_b_at, from shaders/loads/; integers wrap).
 pub const AXIS_LOAD_DOT_WGSL: &str = include_str!("../../shaders/axis_load_dot.wgsl");
+/// `shaders/axis_load_mapped.wgsl`: a first pass through a map: the map's `fn map(x: f32) -> f32`
+/// applied to each element value before it becomes a state.
+pub const AXIS_LOAD_MAPPED_WGSL: &str = include_str!("../../shaders/axis_load_mapped.wgsl");
 /// `shaders/axis_load_raw.wgsl`: a first pass reads input elements (elem_at, from shaders/loads/) and
 /// makes states of them (from_elem, from the operation's file).
 pub const AXIS_LOAD_RAW_WGSL: &str = include_str!("../../shaders/axis_load_raw.wgsl");
@@ -16,6 +19,8 @@ pub const AXIS_STORE_FINAL_WGSL: &str = include_str!("../../shaders/axis_store_f
 /// `shaders/axis_store_state.wgsl`: a pass that is not the last writes states, or combines them
 /// into the states already there (pieces of one long reduced axis).
 pub const AXIS_STORE_STATE_WGSL: &str = include_str!("../../shaders/axis_store_state.wgsl");
+/// `shaders/check_offsets.wgsl`: the offsets check of a segmented reduction.
+pub const CHECK_OFFSETS_WGSL: &str = include_str!("../../shaders/check_offsets.wgsl");
 /// `shaders/common.wgsl`: helpers shared by every kernel: NaN tests, exact float ordering, and
 /// 16-bit float conversions (no device feature needed: 16-bit values travel in u32 words; f16
 /// widening is added per device, see F16Widening in src/kernels.rs).
@@ -25,6 +30,10 @@ pub const ENTRIES_AXIS_COLS_WGSL: &str = include_str!("../../shaders/entries/axi
 /// `shaders/entries/axis_cols_wide.wgsl`: the entry of the wide columns layout of reduce_axis.wgsl.
 pub const ENTRIES_AXIS_COLS_WIDE_WGSL: &str =
     include_str!("../../shaders/entries/axis_cols_wide.wgsl");
+/// `shaders/entries/axis_segments.wgsl`: segments layout of reduce_axis.wgsl: output s reduces
+/// elements [offsets[s], offsets[s + 1]) of the values.
+pub const ENTRIES_AXIS_SEGMENTS_WGSL: &str =
+    include_str!("../../shaders/entries/axis_segments.wgsl");
 /// `shaders/entries/axis_rows.wgsl`: the entry of the rows layout of reduce_axis.wgsl.
 pub const ENTRIES_AXIS_ROWS_WGSL: &str = include_str!("../../shaders/entries/axis_rows.wgsl");
 /// `shaders/entries/axis_rows_wide.wgsl`: the entry of the wide rows layout of reduce_axis.wgsl.
@@ -159,6 +168,9 @@ pub const OPS_MAX_SUBGROUP_WGSL: &str = include_str!("../../shaders/ops/max_subg
 /// `shaders/ops/mean.wgsl`: mean's finish: the sum, divided by the element count of the whole
 /// reduction in a final pass.
 pub const OPS_MEAN_WGSL: &str = include_str!("../../shaders/ops/mean.wgsl");
+/// `shaders/ops/mean_segments.wgsl`: mean's finish over segments: the sum divided by the segment's
+/// length.
+pub const OPS_MEAN_SEGMENTS_WGSL: &str = include_str!("../../shaders/ops/mean_segments.wgsl");
 /// `shaders/ops/min.wgsl`: minimum of integers (A is i32 or u32).
 pub const OPS_MIN_WGSL: &str = include_str!("../../shaders/ops/min.wgsl");
 /// `shaders/ops/min_float.wgsl`: minimum of f32 values.
@@ -269,14 +281,17 @@ pub const TYPES_U32_WGSL: &str = include_str!("../../shaders/types/u32.wgsl");
 /// Every shader file by path below `shaders/`, for the tests that check each file.
 pub const FILES: &[(&str, &str)] = &[
     ("axis_load_dot.wgsl", AXIS_LOAD_DOT_WGSL),
+    ("axis_load_mapped.wgsl", AXIS_LOAD_MAPPED_WGSL),
     ("axis_load_raw.wgsl", AXIS_LOAD_RAW_WGSL),
     ("axis_load_state.wgsl", AXIS_LOAD_STATE_WGSL),
     ("axis_store_final.wgsl", AXIS_STORE_FINAL_WGSL),
     ("axis_store_state.wgsl", AXIS_STORE_STATE_WGSL),
+    ("check_offsets.wgsl", CHECK_OFFSETS_WGSL),
     ("common.wgsl", COMMON_WGSL),
     ("entries/axis_cols.wgsl", ENTRIES_AXIS_COLS_WGSL),
     ("entries/axis_cols_wide.wgsl", ENTRIES_AXIS_COLS_WIDE_WGSL),
     ("entries/axis_rows.wgsl", ENTRIES_AXIS_ROWS_WGSL),
+    ("entries/axis_segments.wgsl", ENTRIES_AXIS_SEGMENTS_WGSL),
     ("entries/axis_rows_wide.wgsl", ENTRIES_AXIS_ROWS_WIDE_WGSL),
     ("entries/scan_downsweep.wgsl", ENTRIES_SCAN_DOWNSWEEP_WGSL),
     ("entries/scan_lookback.wgsl", ENTRIES_SCAN_LOOKBACK_WGSL),
@@ -322,6 +337,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("ops/max_keys.wgsl", OPS_MAX_KEYS_WGSL),
     ("ops/max_subgroup.wgsl", OPS_MAX_SUBGROUP_WGSL),
     ("ops/mean.wgsl", OPS_MEAN_WGSL),
+    ("ops/mean_segments.wgsl", OPS_MEAN_SEGMENTS_WGSL),
     ("ops/min.wgsl", OPS_MIN_WGSL),
     ("ops/min_float.wgsl", OPS_MIN_FLOAT_WGSL),
     ("ops/min_float_subgroup.wgsl", OPS_MIN_FLOAT_SUBGROUP_WGSL),

@@ -2,8 +2,10 @@
 //! touches a device; the [`Recorder`](crate::Recorder) and [`Context`](crate::Context) methods
 //! take these values.
 
+pub mod map;
 pub mod reduce;
 pub mod scan;
 
+pub use map::Map;
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
 pub use scan::{Scan, ScanAlgorithm, ScanOp};

@@ -17,6 +17,7 @@
 
 use crate::element::DType;
 use crate::error::{Error, Result};
+use crate::ops::map::Map;
 
 /// Most dimensions a reduced array may have.
 pub const MAX_DIMS: usize = 8;
@@ -211,6 +212,12 @@ impl ReduceOp {
             ReduceOp::NanArgmax => ReduceOp::Argmax,
             op => op,
         }
+    }
+
+    /// Whether [`Recorder::segment_reduce`](crate::Recorder::segment_reduce) takes this
+    /// operation: sum, prod, min, max, mean, argmin, argmax.
+    pub const fn segmentable(self) -> bool {
+        self.is_simple() || matches!(self, ReduceOp::Argmin | ReduceOp::Argmax)
     }
 
     /// Whether this is one of the vector norms.
@@ -410,6 +417,8 @@ pub struct Reduction {
     pub correction: u32,
     /// [`ReduceOp::NormP`]'s order p (default 2); set with [`Reduction::norm`].
     pub p: f32,
+    /// A function applied to each element first (see [`Map`]; float inputs only).
+    pub map: Option<Map>,
 }
 
 impl Reduction {
@@ -421,7 +430,14 @@ impl Reduction {
             keepdim: false,
             correction: 1,
             p: 2.0,
+            map: None,
         }
+    }
+
+    /// Applies `map` to each element before the reduction (see [`Map`]).
+    pub fn map(mut self, map: &Map) -> Reduction {
+        self.map = Some(map.clone());
+        self
     }
 
     /// The vector norm of order `ord` over every axis (PyTorch's `linalg.vector_norm`): 1, 2,

@@ -206,6 +206,38 @@ pub(crate) fn plan_axis(
     }
 }
 
+/// A segmented reduction's pass over `segments` segments: `lanes` threads per segment (a power
+/// of two up to `wg`, from the mean segment length, about eight elements a thread), `tiles`
+/// workgroups of `wg / lanes` segments, and `splits` equal chunks per segment, enough that
+/// `tiles * splits` reaches `target` workgroups when the segments are few and long (`longest`
+/// bounds how finely a segment is worth cutting: at least 64 elements per thread).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SegmentPass {
+    pub lanes: u32,
+    pub tiles: u32,
+    pub splits: u32,
+}
+
+pub fn plan_segments(
+    segments: u64,
+    values: u64,
+    longest: u64,
+    wg: u32,
+    target: u32,
+) -> SegmentPass {
+    let mean = values.div_ceil(segments.max(1));
+    let lanes = mean.div_ceil(8).next_power_of_two().clamp(1, u64::from(wg)) as u32;
+    let tiles = segments.div_ceil(u64::from(wg / lanes)).max(1);
+    let wanted = u64::from(target).div_ceil(tiles);
+    let worth = longest / (u64::from(lanes) * 64);
+    let splits = wanted.min(worth).clamp(1, 65_535) as u32;
+    SegmentPass {
+        lanes,
+        tiles: tiles as u32,
+        splits,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,5 +350,21 @@ mod tests {
                 assert!(u64::from(pass.chunk) * u64::from(pass.splits - 1) < u64::from(pass.r));
             }
         }
+    }
+
+    #[test]
+    fn segments_plan_threads_from_their_mean_length_and_splits_from_the_longest() {
+        // 2^20 segments of 64: 8 lanes, 32 segments per workgroup, no split.
+        let p = plan_segments(1 << 20, 1 << 26, 64, 256, 1024);
+        assert_eq!((p.lanes, p.tiles, p.splits), (8, 1 << 15, 1));
+        // 64 segments of 2^20: whole workgroups, split to reach the target.
+        let p = plan_segments(64, 1 << 26, 1 << 20, 256, 1024);
+        assert_eq!((p.lanes, p.tiles, p.splits), (256, 64, 16));
+        // One long segment among short ones: split by the longest, capped by the target.
+        let p = plan_segments(4, 4000, 1 << 20, 256, 1024);
+        assert_eq!((p.lanes, p.tiles, p.splits), (128, 2, 128));
+        // No segments, or empty ones: one tile, no split.
+        let p = plan_segments(3, 0, 0, 256, 1024);
+        assert_eq!((p.lanes, p.tiles, p.splits), (1, 1, 1));
     }
 }

@@ -22,6 +22,7 @@ use crate::pool::PooledBuffer;
 mod reduce;
 mod results;
 mod scan;
+mod segments;
 mod submission;
 
 pub use results::{ReadToken, Results};
@@ -39,9 +40,9 @@ struct Dispatch {
     dst_window: Range<u64>,
     /// Bound at binding 4 (scan status or carries), whole.
     aux: Option<RawArray>,
-    /// A dot product's second input, bound with `src_window` at binding 0 (in place of the
-    /// whole-array kernel's vec4 view of `src`).
-    second: Option<RawArray>,
+    /// A dot product's second input or a segmented reduction's offsets, with the byte range
+    /// bound at binding 0 (in place of the whole-array kernel's vec4 view of `src`).
+    second: Option<(RawArray, Range<u64>)>,
     params: [u32; 16],
     /// Workgroups along x, y and z.
     grid: (u32, u32, u32),
@@ -74,6 +75,8 @@ pub struct Recorder {
     reads: Vec<Read>,
     read_bytes: u64,
     timestamps: bool,
+    /// Where in the results the flags of offsets checks are (see `Submission::checks`).
+    checks: Vec<u64>,
 }
 
 impl Context {
@@ -86,6 +89,7 @@ impl Context {
             reads: Vec::new(),
             read_bytes: 0,
             timestamps: false,
+            checks: Vec::new(),
         }
     }
 
@@ -277,11 +281,11 @@ impl Recorder {
         Ok(())
     }
 
-    /// Binds `second` (a dot product's second input) to the dispatch pushed last, with the
-    /// same window as its first input.
-    pub(crate) fn bind_second(&mut self, second: &RawArray) {
+    /// Binds `window` of `second` (a dot product's second input, or a segmented reduction's
+    /// offsets) at binding 0 of the dispatch pushed last.
+    pub(crate) fn bind_second(&mut self, second: &RawArray, window: Range<u64>) {
         if let Some(d) = self.dispatches.last_mut() {
-            d.second = Some(second.clone());
+            d.second = Some((second.clone(), window));
         }
     }
 
@@ -356,6 +360,18 @@ impl Recorder {
         })
     }
 
+    /// Reads `flag` (one u32, set by an offsets check) with the results: `wait` returns
+    /// [`Error::InvalidOffsets`] unless it is still `u32::MAX`.
+    pub(crate) fn read_check(&mut self, flag: &RawArray) {
+        let offset = self.read_bytes;
+        self.read_bytes += 8;
+        self.reads.push(Read {
+            src: flag.clone(),
+            offset,
+        });
+        self.checks.push(offset);
+    }
+
     /// Encodes the dispatches into `encoder` as one compute pass, with params at `stride`
     /// intervals in `params`.
     fn encode_dispatches(
@@ -397,10 +413,11 @@ impl Recorder {
                 }
                 let dummy = &inner.dummy;
                 let binding0 = match &d.second {
-                    Some(b) => {
+                    Some((b, window)) => {
                         let b = b.buffer();
-                        let bytes = (needed.div_ceil(4) * 4).min(b.size() - at) / 4 * 4;
-                        view(b, at, bytes, dummy)
+                        let bytes = (window.end - window.start).div_ceil(4) * 4;
+                        let bytes = bytes.min(b.size() - window.start) / 4 * 4;
+                        view(b, window.start, bytes, dummy)
                     }
                     None => view(src, at, vec_bytes, dummy),
                 };
@@ -549,6 +566,7 @@ impl Recorder {
             recording: self.id,
             staging: staging.map(|s| (s, staging_bytes)),
             timestamp_offset: (query.is_some() && has_dispatches).then_some(timestamp_offset),
+            checks: self.checks.clone(),
         })
     }
 
@@ -563,6 +581,13 @@ impl Recorder {
     ///
     /// [`ContextStats::parameter_buffers`]: crate::ContextStats::parameter_buffers
     pub fn record_into(self, encoder: &mut wgpu::CommandEncoder) -> Result<()> {
+        if !self.checks.is_empty() {
+            return Err(Error::InvalidUse(
+                "a segmented reduction with offsets on the GPU checks them with a flag read by \
+                 Submission::wait: submit it with Recorder::submit (or pass host offsets)"
+                    .into(),
+            ));
+        }
         if !self.reads.is_empty() {
             return Err(Error::InvalidUse(
                 "Recorder::read cannot be used with record_into: submit the encoder, then read \

@@ -27,6 +27,8 @@ struct Frame<'a> {
     p: f32,
     /// A dot product's second input (read with `x` while `x` is the input).
     second: Option<&'a RawArray>,
+    /// The map a first pass applies ([`Map::id`](crate::Map::id)), or 0.
+    map: u32,
 }
 
 impl Frame<'_> {
@@ -66,6 +68,7 @@ impl Frame<'_> {
             correction: self.correction,
             p: self.p,
             second: None,
+            map: 0,
         }
     }
 }
@@ -135,6 +138,22 @@ impl Recorder {
             ReduceOp::norm(red.p)?;
         }
         let op = red.op.for_input(x.dtype);
+        let map = match &red.map {
+            None => 0,
+            Some(_) if op == ReduceOp::Dot => {
+                return Err(Error::InvalidUse(
+                    "a map applies to reductions of one input, not to a dot product".into(),
+                ))
+            }
+            Some(_) if !x.dtype.is_float() => {
+                return Err(Error::UnsupportedInput {
+                    op: op.name(),
+                    input: x.dtype,
+                    allowed: "f32, f16, bf16 (a map takes and returns f32)".into(),
+                })
+            }
+            Some(m) => m.id(),
+        };
         let allowed = op.allowed_outputs(x.dtype);
         if !allowed.contains(&out.dtype) {
             return Err(Error::UnsupportedOutput {
@@ -192,6 +211,7 @@ impl Recorder {
                 correction: red.correction,
                 p: red.p,
                 second: if src_state { None } else { second },
+                map: if src_state { 0 } else { map },
             };
             self.record_problem(&f, *p, &dst)?;
             src = dst;
@@ -204,7 +224,12 @@ impl Recorder {
     }
 
     /// An array for `count` partial states of `op` over `input`.
-    fn state_array(&mut self, op: ReduceOp, input: DType, count: usize) -> Result<RawArray> {
+    pub(super) fn state_array(
+        &mut self,
+        op: ReduceOp,
+        input: DType,
+        count: usize,
+    ) -> Result<RawArray> {
         if op.is_simple() {
             self.lease_temporary(count, op.accumulator(input))
         } else {
@@ -222,7 +247,7 @@ impl Recorder {
         }
         let budget = self.piece_budget();
         let row = inner * f.out_elem().max(f.op.state_bytes());
-        if outer == 1 && inner == 1 && f.op.is_simple() {
+        if outer == 1 && inner == 1 && f.op.is_simple() && f.map == 0 {
             self.record_runs(f, p, final_dst, budget)
         } else if r * inner * f.src_elem() <= budget && row <= budget {
             self.record_slices(f, p, final_dst, budget)
@@ -376,6 +401,7 @@ impl Recorder {
             correction,
             p: _,
             second,
+            map,
         } = *f;
         let tuning = self.ctx().tuning();
         let wg = tuning.workgroup_size;
@@ -385,7 +411,7 @@ impl Recorder {
         // The whole-array kernel's vec4 loads need a window that starts at the piece (pieces of
         // a long row that start elsewhere, or combine into states, take the general kernel).
         let aligned = (at.src_at * src_elem).is_multiple_of(self.offset_alignment_bytes());
-        if p.outer == 1 && p.inner == 1 && op.is_simple() && aligned && !at.accumulate {
+        if p.outer == 1 && p.inner == 1 && op.is_simple() && map == 0 && aligned && !at.accumulate {
             // Whole-array kernel; states of scalar ops are plain accumulator values.
             let acc = op.accumulator(input);
             let acc_bytes = acc.size_bytes() as u64;
@@ -464,6 +490,7 @@ impl Recorder {
                 src_state: false,
                 dst_final: false,
                 workgroup_size: wg,
+                map: 0,
             };
             let (bind_src, bind_dst) = ((x, src_window), (&states, dst_window));
             self.push_windowed(
@@ -488,8 +515,11 @@ impl Recorder {
         }
         // Column pairs read whole words: the piece must start on one (windows start on whole
         // words, so the element offset inside the window has the parity of src_at).
-        let pairs =
-            !x_state && input.is_half() && at.src_at.is_multiple_of(2) && op != ReduceOp::Dot;
+        let pairs = !x_state
+            && input.is_half()
+            && at.src_at.is_multiple_of(2)
+            && op != ReduceOp::Dot
+            && map == 0;
         let passes = plan_axis(p, wg, tuning.target_workgroups, budget / state, pairs);
         let mut src = x.clone();
         let mut src_state = x_state;
@@ -509,6 +539,7 @@ impl Recorder {
                 src_state,
                 dst_final,
                 workgroup_size: wg,
+                map: if src_state { 0 } else { map },
             }
             .canonical();
             let elems = u64::from(pass.outer) * u64::from(pass.r) * u64::from(pass.inner);
@@ -551,7 +582,8 @@ impl Recorder {
             let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
             self.push_windowed(Kernel::Axis(kernel), bind_src, bind_dst, None, params, grid)?;
             if let (Some(b), false) = (second, src_state) {
-                self.bind_second(b);
+                let window = self.window(at.src_at, elems, src_elem).0;
+                self.bind_second(b, window);
             }
             src = dst;
             src_state = true;
@@ -571,6 +603,7 @@ impl Recorder {
             src_state: f.x_state,
             dst_final: false,
             workgroup_size: self.ctx().tuning().workgroup_size,
+            map: f.map,
         };
         let aligned = (at.src_at * 4).is_multiple_of(self.offset_alignment_bytes());
         if !variant.flat_capable() || p.outer != 1 || p.inner != 1 || !aligned {
@@ -584,7 +617,7 @@ impl Recorder {
 
     /// Converts the f32 values of `src` into the 16-bit array `out`, in pieces that fit a
     /// binding (each a whole number of offset-aligned words).
-    fn record_pack(&mut self, src: &RawArray, out: &RawArray) -> Result<()> {
+    pub(super) fn record_pack(&mut self, src: &RawArray, out: &RawArray) -> Result<()> {
         let words = out.len.div_ceil(2) as u64;
         let unit = self.offset_alignment_bytes();
         let per_piece = (self.piece_budget() / 8 / unit * unit).max(unit);

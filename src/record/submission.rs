@@ -18,6 +18,9 @@ pub struct Submission {
     pub(super) recording: u64,
     pub(super) staging: Option<(PooledBuffer, u64)>,
     pub(super) timestamp_offset: Option<u64>,
+    /// Offsets in the results of the flags of offsets checks (u32::MAX: valid; else the first
+    /// invalid segment).
+    pub(super) checks: Vec<u64>,
 }
 
 impl Submission {
@@ -127,6 +130,21 @@ impl Submission {
                 return Err(e);
             }
         };
+        for &at in &self.checks {
+            let at = at as usize;
+            let flag: u32 = data
+                .get(at..at + 4)
+                .map(bytemuck::pod_read_unaligned)
+                .unwrap_or(0);
+            if flag != u32::MAX {
+                return Err(Error::InvalidOffsets {
+                    segment: flag as usize,
+                    reason: "the segment ends before it starts, or past the end of the values \
+                             (found by the check of offsets on the GPU)"
+                        .into(),
+                });
+            }
+        }
         Ok(self.results(data))
     }
 

@@ -45,6 +45,7 @@ fn family(k: &Kernel) -> String {
         Kernel::Pack(v) => v.label(),
         Kernel::Scan(v) => format!("scan {} {} sg={}", v.mode.name(), v.op.name(), v.subgroups),
         Kernel::Fill => "fill".into(),
+        Kernel::CheckOffsets => "check offsets".into(),
     }
 }
 
@@ -53,7 +54,7 @@ fn workgroup_size(k: &Kernel) -> u32 {
         Kernel::Reduce(v) => v.workgroup_size,
         Kernel::Axis(v) => v.workgroup_size,
         Kernel::Scan(v) => v.workgroup_size,
-        Kernel::Pack(_) | Kernel::Fill => 256,
+        Kernel::Pack(_) | Kernel::Fill | Kernel::CheckOffsets => 256,
     }
 }
 

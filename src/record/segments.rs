@@ -1,0 +1,203 @@
+//! Recording a segmented reduction: the offsets check (for offsets already on the GPU), a
+//! first pass over the values in the segments layout, a second over its states where segments
+//! were cut into chunks, and the 16-bit packing of the results.
+
+use super::Recorder;
+use crate::array::RawArray;
+use crate::element::DType;
+use crate::error::{Error, Result};
+use crate::kernels::params::{AxisParams, FillParams};
+use crate::kernels::{AxisVariant, Kernel, Layout};
+use crate::ops::ReduceOp;
+use crate::plan::reduce::plan_segments;
+
+impl Recorder {
+    /// Records `op` over the `segments` segments of `x` that `offsets` (u32, `segments + 1` of
+    /// them) delimit, into `out`. `longest` is the longest segment where the offsets were
+    /// checked on the host; else the offsets are checked on the GPU (see
+    /// [`read_check`](Self::read_check)).
+    pub(crate) fn record_segments(
+        &mut self,
+        op: ReduceOp,
+        x: &RawArray,
+        offsets: &RawArray,
+        longest: Option<u64>,
+        out: &RawArray,
+    ) -> Result<()> {
+        self.check_ctx(x, "the values")?;
+        self.check_ctx(offsets, "the offsets")?;
+        self.check_ctx(out, "the output array")?;
+        if !op.segmentable() {
+            return Err(Error::InvalidParameter {
+                name: "op",
+                value: op.name().into(),
+                allowed: "segmented reductions take sum, prod, min, max, mean, argmin, argmax",
+            });
+        }
+        let allowed = op.allowed_outputs(x.dtype);
+        if !allowed.contains(&out.dtype) {
+            return Err(Error::UnsupportedOutput {
+                op: op.name(),
+                input: x.dtype,
+                output: out.dtype,
+                allowed: allowed
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        if offsets.dtype != DType::U32 || offsets.len == 0 {
+            return Err(Error::InvalidUse(format!(
+                "segment offsets are u32, one more than the segments; got {} of {}",
+                offsets.len, offsets.dtype
+            )));
+        }
+        let segments = offsets.len - 1;
+        if out.len != segments {
+            return Err(Error::InvalidUse(format!(
+                "{segments} segments give {segments} results; the output array has {}",
+                out.len
+            )));
+        }
+        let limit = self.binding_limit();
+        for (what, bytes) in [("the values", x.bytes()), ("the offsets", offsets.bytes())] {
+            if bytes > limit {
+                return Err(Error::TooLarge {
+                    what: format!("{what} of a segmented reduction (one binding)"),
+                    bytes,
+                    limit,
+                    limit_name: "max_storage_buffer_binding_size",
+                });
+            }
+        }
+        let n = x.len as u64;
+        if n > u64::from(u32::MAX) {
+            return Err(Error::TooLarge {
+                what: "the values of a segmented reduction (u32 offsets)".into(),
+                bytes: x.bytes(),
+                limit: u64::from(u32::MAX) * x.dtype.size_bytes() as u64,
+                limit_name: "u32 offsets",
+            });
+        }
+        if longest.is_none() {
+            self.record_offsets_check(offsets, segments, n)?;
+        }
+        if segments == 0 {
+            return Ok(());
+        }
+        let tuning = self.ctx().tuning();
+        let wg = tuning.workgroup_size;
+        let first = plan_segments(
+            segments as u64,
+            n,
+            longest.unwrap_or(n.div_ceil(segments as u64)),
+            wg,
+            tuning.target_workgroups,
+        );
+        let kernel_out = op.output(x.dtype);
+        let final_dst = if out.dtype == kernel_out {
+            out.clone()
+        } else {
+            self.lease_temporary(segments, kernel_out)?
+        };
+        let offsets_window = 0..offsets.bytes();
+        let one_pass = first.splits == 1;
+        let dst = if one_pass {
+            final_dst.clone()
+        } else {
+            self.state_array(op, x.dtype, segments * first.splits as usize)?
+        };
+        let out_bytes = match one_pass {
+            true => kernel_out.size_bytes() as u64,
+            false => op.state_bytes(),
+        };
+        let variant = |src_state: bool, dst_final: bool| {
+            Kernel::Axis(
+                AxisVariant {
+                    layout: Layout::Segments,
+                    op,
+                    input: x.dtype,
+                    src_state,
+                    dst_final,
+                    workgroup_size: wg,
+                    map: 0,
+                }
+                .canonical(),
+            )
+        };
+        let params = |lanes: u32, tiles: u32, splits: u32, chunk: u32, last: bool| AxisParams {
+            outer: segments as u32,
+            r: n as u32,
+            inner: 1,
+            splits,
+            chunk,
+            tiles,
+            lanes_shift: lanes.trailing_zeros(),
+            groups: tiles,
+            groups_x: 0,
+            flags: if last { AxisParams::FINAL } else { 0 },
+            ..Default::default()
+        };
+        let mut p = params(first.lanes, first.tiles, first.splits, 0, one_pass);
+        p.groups_x = self.grid(first.tiles)?.0;
+        let src = (x, 0..x.bytes());
+        let dst_window = 0..segments as u64 * first.splits as u64 * out_bytes;
+        self.push_windowed(
+            variant(false, one_pass),
+            src,
+            (&dst, dst_window),
+            None,
+            p,
+            (first.tiles, first.splits),
+        )?;
+        self.bind_second(offsets, offsets_window.clone());
+        if !one_pass {
+            // The chunks' states, `splits` per segment, combined and finished.
+            let lanes = first.splits.div_ceil(8).next_power_of_two().min(wg);
+            let tiles = (segments as u32).div_ceil(wg / lanes);
+            let mut p = params(lanes, tiles, 1, first.splits, true);
+            p.groups_x = self.grid(tiles)?.0;
+            let states = segments as u64 * first.splits as u64 * op.state_bytes();
+            let out_window = 0..segments as u64 * kernel_out.size_bytes() as u64;
+            self.push_windowed(
+                variant(true, true),
+                (&dst, 0..states),
+                (&final_dst, out_window),
+                None,
+                p,
+                (tiles, 1),
+            )?;
+            self.bind_second(offsets, offsets_window);
+        }
+        if out.dtype != kernel_out {
+            self.record_pack(&final_dst, out)?;
+        }
+        Ok(())
+    }
+
+    /// Records the check of `segments + 1` offsets on the GPU against `n` values: a flag set to
+    /// u32::MAX, lowered to the first invalid segment, and read with the results.
+    fn record_offsets_check(&mut self, offsets: &RawArray, segments: usize, n: u64) -> Result<()> {
+        let flag = self.lease_temporary(1, DType::U32)?;
+        let fill = FillParams {
+            n: 1,
+            groups_x: 1,
+            value: u32::MAX,
+            ..Default::default()
+        };
+        self.push_dispatch(Kernel::Fill, offsets, &flag, 4, fill, (1, 1))?;
+        if segments > 0 {
+            let groups = segments.div_ceil(256) as u32;
+            let check = FillParams {
+                n: segments as u32,
+                groups_x: self.grid(groups)?.0,
+                value: n as u32,
+                ..Default::default()
+            };
+            self.push_dispatch(Kernel::CheckOffsets, offsets, &flag, 4, check, (groups, 1))?;
+        }
+        self.read_check(&flag);
+        Ok(())
+    }
+}

@@ -1,0 +1,240 @@
+//! Segmented reductions against the CPU reference of tests/common/reference.rs (each segment
+//! reduced as a whole array; tolerances stated there), on fresh seeded random values and
+//! segment lengths: millions-of-tiny-segments and few-huge-segments shapes, empty segments,
+//! host and GPU offsets, and the offsets checks. Results are poisoned before each run.
+
+mod common;
+
+use common::reference::{check, reference, Data, Expected};
+use common::run::{make_data, upload, AsF64, Input};
+use common::{rng, Sweep};
+use rand::rngs::StdRng;
+use rand::Rng;
+use wgpu_reduce::{Context, DType, Error, GpuArray, ReduceOp, Reduction};
+
+const OPS: [ReduceOp; 7] = [
+    ReduceOp::Sum,
+    ReduceOp::Prod,
+    ReduceOp::Min,
+    ReduceOp::Max,
+    ReduceOp::Mean,
+    ReduceOp::Argmin,
+    ReduceOp::Argmax,
+];
+
+/// Segment lengths: `count` segments of lengths drawn from `0..=max_len` (a quarter of them
+/// empty where `max_len` is small), as CSR offsets.
+fn offsets(rng: &mut StdRng, count: usize, max_len: u32) -> Vec<u32> {
+    let mut o = vec![0u32];
+    for _ in 0..count {
+        let len = if max_len < 64 && rng.gen_bool(0.25) {
+            0
+        } else {
+            rng.gen_range(0..=max_len)
+        };
+        o.push(o.last().unwrap() + len);
+    }
+    o
+}
+
+/// The expected result of each segment: the reference over its elements, or the operation's
+/// value for an empty segment.
+fn expected(op: ReduceOp, dtype: DType, data: &Data, offsets: &[u32]) -> Vec<Expected> {
+    offsets
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (w[0] as usize, w[1] as usize);
+            let slice = match data {
+                Data::F(v) => Data::F(v[a..b].to_vec()),
+                Data::I32(v) => Data::I32(v[a..b].to_vec()),
+                Data::U32(v) => Data::U32(v[a..b].to_vec()),
+            };
+            if a < b {
+                return reference(&slice, &[b - a], &Reduction::new(op))[0];
+            }
+            let value = match (op, dtype) {
+                (ReduceOp::Sum, _) => 0.0,
+                (ReduceOp::Prod, _) => 1.0,
+                (ReduceOp::Mean, _) => f64::NAN,
+                (ReduceOp::Argmin | ReduceOp::Argmax, _) => f64::from(u32::MAX),
+                (ReduceOp::Min, DType::I32) => f64::from(i32::MAX),
+                (ReduceOp::Max, DType::I32) => f64::from(i32::MIN),
+                (ReduceOp::Min, DType::U32) => f64::from(u32::MAX),
+                (ReduceOp::Max, DType::U32) => 0.0,
+                (ReduceOp::Min, _) => f64::INFINITY,
+                _ => f64::NEG_INFINITY,
+            };
+            Expected {
+                value,
+                mag: 0.0,
+                r: 0,
+                mean: 0.0,
+            }
+        })
+        .collect()
+}
+
+/// Records the segmented `op` of `x` as `O` with host (or GPU) offsets and reads it back.
+fn run<T: AsF64, O: AsF64>(
+    ctx: &Context,
+    op: ReduceOp,
+    x: &GpuArray<T>,
+    offsets: &[u32],
+    on_gpu: bool,
+) -> Result<Vec<f64>, Error> {
+    let mut rec = ctx.recorder();
+    let y: GpuArray<O> = if on_gpu {
+        let off = ctx.upload(offsets)?;
+        rec.segment_reduce_gpu(op, x, &off)?
+    } else {
+        rec.segment_reduce(op, x, offsets)?
+    };
+    let t = rec.read(&y)?;
+    Ok(rec
+        .submit()?
+        .wait()?
+        .get(&t)?
+        .into_iter()
+        .map(AsF64::as_f64)
+        .collect())
+}
+
+fn run_input(
+    ctx: &Context,
+    op: ReduceOp,
+    inp: &Input,
+    out: DType,
+    offsets: &[u32],
+    on_gpu: bool,
+) -> Result<Vec<f64>, Error> {
+    macro_rules! with {
+        ($x:expr) => {
+            match out {
+                DType::F32 => run::<_, f32>(ctx, op, $x, offsets, on_gpu),
+                DType::F16 => run::<_, half::f16>(ctx, op, $x, offsets, on_gpu),
+                DType::BF16 => run::<_, half::bf16>(ctx, op, $x, offsets, on_gpu),
+                DType::I32 => run::<_, i32>(ctx, op, $x, offsets, on_gpu),
+                _ => run::<_, u32>(ctx, op, $x, offsets, on_gpu),
+            }
+        };
+    }
+    match inp.dtype {
+        DType::F32 => with!(inp.f32.as_ref().unwrap()),
+        DType::F16 => with!(inp.f16.as_ref().unwrap()),
+        DType::BF16 => with!(inp.bf16.as_ref().unwrap()),
+        DType::I32 => with!(inp.i32.as_ref().unwrap()),
+        _ => with!(inp.u32.as_ref().unwrap()),
+    }
+}
+
+#[test]
+fn segmented_reductions_match_the_reference() {
+    let mut rng = rng("segments");
+    let ctx = common::ctx();
+    let mut sweep = Sweep::new("segmented reductions");
+    // (segments, longest segment): many tiny, a few mid-size, a few huge (cut into chunks),
+    // one segment, none.
+    let kinds = [
+        (20_000usize, 12u32),
+        (300, 700),
+        (3, 90_000),
+        (1, 5),
+        (0, 0),
+    ];
+    for op in OPS {
+        for dtype in DType::ALL {
+            for (count, max_len) in kinds {
+                for on_gpu in [false, true] {
+                    if !sweep.keep(op.name(), &mut rng) {
+                        continue;
+                    }
+                    let off = offsets(&mut rng, count, max_len);
+                    let n = *off.last().unwrap() as usize + rng.gen_range(0..3);
+                    let near_one = op == ReduceOp::Prod;
+                    let mut r2 = rng.clone();
+                    let data = make_data(
+                        dtype,
+                        n,
+                        || {
+                            if near_one {
+                                r2.gen_range(0.99..1.01)
+                            } else {
+                                r2.gen_range(-1.0..1.0)
+                            }
+                        },
+                        || i64::from(rng.gen::<i32>()),
+                    );
+                    rng = r2;
+                    let inp = upload(ctx, dtype, &data, &[n]);
+                    let want = expected(op, dtype, &data, &off);
+                    for out in op.allowed_outputs(dtype) {
+                        let what = format!("segmented {} {dtype}->{out}: {count} segments up to {max_len}, gpu offsets {on_gpu}", op.name());
+                        let got = run_input(ctx, op, &inp, out, &off, on_gpu)
+                            .unwrap_or_else(|e| panic!("{what}: {e}"));
+                        check(&what, op, dtype, out, &got, &want);
+                    }
+                }
+            }
+        }
+    }
+    sweep.finish();
+}
+
+#[test]
+fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
+    let ctx = common::ctx();
+    let x = ctx.upload(&[1.0f32; 10]).unwrap();
+    let cases: [(&[u32], usize); 3] = [
+        (&[0, 2, 5, 4, 10], 2),
+        (&[0, 3, 11], 1),
+        (&[0, 10, 12, 12], 1),
+    ];
+    for (off, segment) in cases {
+        let mut rec = ctx.recorder();
+        let e = rec
+            .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, off)
+            .unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidOffsets { segment: s, .. } if s == segment),
+            "{off:?}: {e}"
+        );
+        // On the GPU: the flag read with the results.
+        let e = run::<f32, f32>(ctx, ReduceOp::Sum, &x, off, true).unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidOffsets { segment: s, .. } if s == segment),
+            "{off:?} on the GPU: {e}"
+        );
+    }
+    let mut rec = ctx.recorder();
+    let e = rec
+        .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[])
+        .unwrap_err();
+    assert!(matches!(e, Error::InvalidOffsets { .. }), "{e}");
+    let e = rec
+        .segment_reduce::<f32, f32>(ReduceOp::Var, &x, &[0, 10])
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidParameter { name: "op", .. }),
+        "{e}"
+    );
+    let e = rec
+        .segment_reduce::<f32, u32>(ReduceOp::Sum, &x, &[0, 10])
+        .unwrap_err();
+    assert!(matches!(e, Error::UnsupportedOutput { .. }), "{e}");
+    // GPU offsets need the check's flag read at wait: not into a caller's encoder.
+    let off = ctx.upload(&[0u32, 4, 10]).unwrap();
+    let mut rec = ctx.recorder();
+    let _ = rec
+        .segment_reduce_gpu::<f32, f32>(ReduceOp::Sum, &x, &off)
+        .unwrap();
+    let mut enc = ctx.device().create_command_encoder(&Default::default());
+    assert!(matches!(
+        rec.record_into(&mut enc),
+        Err(Error::InvalidUse(_))
+    ));
+    // Valid GPU offsets: no error, and the sums.
+    assert_eq!(
+        run::<f32, f32>(ctx, ReduceOp::Sum, &x, &[0, 4, 10], true).unwrap(),
+        vec![4.0, 6.0]
+    );
+}
