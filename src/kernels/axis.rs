@@ -106,6 +106,7 @@ impl AxisVariant {
                                         Layout::ColPairs => {
                                             input.is_half() && !src_state && op != ReduceOp::Dot
                                         }
+                                        Layout::Segments => op.segmentable(),
                                         _ => true,
                                     };
                                 if exists {
