@@ -6,6 +6,7 @@
 //!     cargo run --release --example sum -- --n 1000000,67108864 --op max --batch 20 --csv out.csv
 //!     cargo run --release --example sum -- --shape 8192x8192,3x1048576 --axis 0 --dtype f16
 //!     cargo run --release --example sum -- --n 16777216 --op argmax --dtype bf16
+//!     cargo run --release --example sum -- --shape 8192x8192 --axis -1 --op logsumexp
 //!
 //! Options:
 //!   --sizes A,B,..   square arrays of A², B², .. elements (default 2048,4096,8192 on a GPU,
@@ -15,7 +16,11 @@
 //!   --axis A,..      reduce along these axes (negative counts from the end; default: all)
 //!   --keepdim        keep reduced axes as size-1 dimensions
 //!   --dtype T        f32 (default), i32, u32, f16 or bf16
-//!   --op OP          sum (default), prod, min, max, mean, var, std, argmin or argmax
+//!   --op OP          sum (default), prod, min, max, mean, var, std, argmin, argmax, nansum,
+//!                    nanmean, nanmin, nanmax, nanargmin, nanargmax, any, all, count_nonzero,
+//!                    logsumexp, aminmax, norm1, norm2, norm_inf, norm_neginf, norm0, normp or
+//!                    dot (of the array with itself)
+//!   --p P            normp's order (default 2)
 //!   --out T          result type where there is a choice (f32 for f16/bf16 input; default: as
 //!                    PyTorch picks: the input type, f32 for mean/var/std of 32-bit types)
 //!   --correction C   var/std divisor n - C (default 1)
@@ -63,7 +68,7 @@ struct Args {
 
 const USAGE: &str =
     "usage: sum [--sizes A,B | --n A,B | --shape AxB,..] [--axis A,..] [--keepdim] \
-[--dtype T] [--op OP] [--out T] [--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] \
+[--dtype T] [--op OP] [--p P] [--out T] [--correction C] [--repeat R] [--batch K] [--csv PATH] [--wg W] \
 [--max-groups G] [--target-groups G] [--no-subgroups] [--memory-usage] [--help]";
 
 fn parse_args() -> Result<Args, String> {
@@ -106,9 +111,13 @@ fn parse_args() -> Result<Args, String> {
             Long("dtype") => args.case.dtype = one(&mut p, &flag, types)?,
             Long("out") => args.case.out = Some(one(&mut p, &flag, types)?),
             Long("op") => {
-                let takes = "an operation: sum, prod, min, max, mean, var, std, argmin or argmax";
+                let takes = "an operation: sum, prod, min, max, mean, var, std, argmin, argmax, \
+                             nansum, nanmean, nanmin, nanmax, nanargmin, nanargmax, any, all, \
+                             count_nonzero, logsumexp, aminmax, norm1, norm2, norm_inf, \
+                             norm_neginf, norm0, normp or dot";
                 args.case.red.op = one(&mut p, &flag, takes)?
             }
+            Long("p") => args.case.red.p = one(&mut p, &flag, "a number above 0, e.g. 3")?,
             Long("correction") => {
                 args.case.red.correction = one(&mut p, &flag, "one whole number, e.g. 1")?
             }

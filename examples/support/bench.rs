@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use half::{bf16, f16};
 use rand::rngs::StdRng;
 use rand::Rng;
-use wgpu_reduce::{Context, DType, Element, GpuArray, ReduceOp, Reduction};
+use wgpu_reduce::{Context, DType, GpuArray, ReduceOp, Reduction};
 
 use crate::reference::{reference, round_to, tolerance, Data};
 use crate::support::{median, AsF64};
@@ -30,7 +30,7 @@ pub struct Case {
 /// Timed runs of reductions along axes do not read their (possibly large) result back: the
 /// copy to the host would dominate the wall time and leave the GPU idle, at low clocks, between
 /// runs. Whole-array runs read their one value, so their wall time is host to host.
-pub fn run_once<T: Element, O: AsF64>(
+pub fn run_once<T: AsF64, O: AsF64>(
     ctx: &Context,
     x: &GpuArray<T>,
     red: &Reduction,
@@ -45,26 +45,27 @@ pub fn run_once<T: Element, O: AsF64>(
     }
     // Only the last result is read back (reading large results along axes would time the
     // copy to the host, not the reduction); the others stay alive on the GPU until the wait.
-    let mut keep = Vec::with_capacity(k);
+    // A dot product is of the array with itself (both inputs read), in the input type.
+    let (mut keep, mut dots) = (Vec::with_capacity(k), Vec::new());
     for _ in 0..k {
-        keep.push(rec.reduce::<T, O>(x, red)?);
+        match red.op {
+            ReduceOp::Dot => dots.push(rec.dot_axes(x, x, red.axes.clone(), red.keepdim)?),
+            _ => keep.push(rec.reduce::<T, O>(x, red)?),
+        }
     }
-    let token = if read {
-        Some(rec.read(keep.last().expect("k >= 1"))?)
-    } else {
-        None
+    let token = match (read, keep.last(), dots.last()) {
+        (true, Some(y), _) => Some((Some(rec.read(y)?), None)),
+        (true, None, Some(d)) => Some((None, Some(rec.read(d)?))),
+        _ => None,
     };
     let results = rec.submit()?.wait()?;
     let wall = start.elapsed();
     let values = match token {
-        Some(t) => results.get(&t)?,
-        None => Vec::new(),
+        Some((Some(t), _)) => results.get(&t)?.into_iter().map(AsF64::as_f64).collect(),
+        Some((_, Some(t))) => results.get(&t)?.into_iter().map(AsF64::as_f64).collect(),
+        _ => Vec::new(),
     };
-    Ok((
-        values.into_iter().map(AsF64::as_f64).collect(),
-        wall,
-        results.gpu_time(),
-    ))
+    Ok((values, wall, results.gpu_time()))
 }
 
 /// One measured shape.
@@ -87,7 +88,7 @@ pub struct Row {
 /// Reports what a long step is doing (a progress bar's message, or nothing).
 pub type Progress<'a> = &'a dyn Fn(&str);
 
-pub fn measure<T: Element, O: AsF64>(
+pub fn measure<T: AsF64, O: AsF64>(
     ctx: &Context,
     case: &Case,
     x: &GpuArray<T>,
@@ -96,7 +97,10 @@ pub fn measure<T: Element, O: AsF64>(
 ) -> wgpu_reduce::Result<Row> {
     let red = &case.red;
     progress("computing the f64 reference on the CPU");
-    let want = reference(data, x.shape(), red);
+    let want = match red.op {
+        ReduceOp::Dot => crate::reference::reference_dot(data, data, x.shape(), red),
+        _ => reference(data, x.shape(), red),
+    };
     progress("first run (compiles the kernels) and check");
     let (values, _, _) = run_once::<T, O>(ctx, x, red, 1, true, false)?; // warm-up: pipelines, pool
     let read = want.len() == 1;

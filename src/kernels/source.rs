@@ -31,7 +31,7 @@ pub const ENTRIES_AXIS_COLS_WGSL: &str = include_str!("../../shaders/entries/axi
 pub const ENTRIES_AXIS_COLS_WIDE_WGSL: &str =
     include_str!("../../shaders/entries/axis_cols_wide.wgsl");
 /// `shaders/entries/axis_segments.wgsl`: segments layout of reduce_axis.wgsl: output s reduces
-/// elements [offsets[s], offsets[s + 1]) of the values.
+/// elements `[offsets[s], offsets[s + 1])` of the values.
 pub const ENTRIES_AXIS_SEGMENTS_WGSL: &str =
     include_str!("../../shaders/entries/axis_segments.wgsl");
 /// `shaders/entries/axis_rows.wgsl`: the entry of the rows layout of reduce_axis.wgsl.

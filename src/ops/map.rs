@@ -139,6 +139,7 @@ pub(crate) fn source_of(id: u32) -> Option<Arc<str>> {
 }
 
 /// Map `id` (as [`Map::id`] gives it).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn map_of(id: u32) -> Option<Map> {
     Some(Map {
         id,

@@ -10,6 +10,23 @@
 //! | `mean` | f32 (or the 16-bit input type) | [`Error::EmptyInput`] | propagates |
 //! | `var`, `std` | f32 (or the 16-bit input type) | [`Error::EmptyInput`] | propagates; an infinite element gives NaN |
 //! | `argmin`, `argmax` | u32 | [`Error::EmptyInput`] | the first NaN's index |
+//! | `nansum` | the input type | 0 | ignored (all NaN: 0) |
+//! | `nanmean` | f32 (or the 16-bit input type) | [`Error::EmptyInput`] | ignored (all NaN: NaN) |
+//! | `nanmin`, `nanmax` | the input type | [`Error::EmptyInput`] | ignored (all NaN: NaN) |
+//! | `nanargmin`, `nanargmax` | u32 | [`Error::EmptyInput`] | ignored (all NaN: `u32::MAX`) |
+//! | `any`, `all`, `count_nonzero` | u32 | 0, 1, 0 | non-zero (-0.0 is zero) |
+//! | `logsumexp` | f32 (or the 16-bit input type) | -inf | propagates; +inf gives +inf |
+//! | `aminmax` | the input type, pairs (last axis of 2) | [`Error::EmptyInput`] | NaN wins |
+//! | `norm1`, `norm2`, `norm0`, `normp` | f32 (or the 16-bit input type); floats only | 0 | propagates |
+//! | `norm_inf`, `norm_neginf` | f32 (or the 16-bit input type); floats only | [`Error::EmptyInput`] | propagates |
+//! | `dot` (two inputs) | the input type | 0 | propagates |
+//!
+//! Every operation takes a [`Map`] applied to each element first (float inputs; not `dot`).
+//! The NaN-ignoring forms of integer inputs are the plain operations. Accuracy: the 2-norm is
+//! accumulated with scaling (BLAS `nrm2`), so it overflows or underflows only where the norm
+//! itself does; its relative error is within `2 (r + log2 r + 12) u` for `r` elements
+//! (`u = 2^-24`), as the tests check. logsumexp's absolute error is within
+//! `4 (r + log2 r + 12) u + 2u |result| + 4u max|x|` plus the device's `exp`/`log` error.
 //!
 //! Integer sums and products wrap modulo 2^32. f16 and bf16 accumulate in f32. The crate
 //! documentation states the error bound of float sums and the rules for signed zeros and

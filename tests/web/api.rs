@@ -234,3 +234,58 @@ async fn a_browser_without_webgpu_is_a_typed_error() {
     assert!(e.to_string().contains("this browser has no WebGPU"), "{e}");
     assert!(e.to_string().contains("navigator.gpu is missing"), "{e}");
 }
+
+/// The reductions beyond the basic nine through the async API: a map checked by the browser's
+/// compiler (and a bad one rejected with its line), a dot product, a norm, logsumexp, and
+/// segmented sums with host and GPU offsets (bad GPU offsets reported at wait).
+#[wasm_bindgen_test]
+async fn maps_dots_norms_and_segments() {
+    use wgpu_reduce::{Axes, Map, ReduceOp, Reduction};
+    let ctx = crate::ctx().await;
+    let cube = Map::new("fn map(x: f32) -> f32 { return x * x * x; }").unwrap();
+    ctx.check_map_async(&cube).await.unwrap();
+    let bad = Map::new("fn map(x: f32) -> f32 {\n  return x * nope;\n}").unwrap();
+    let e = ctx.check_map_async(&bad).await.unwrap_err();
+    assert!(
+        matches!(&e, Error::InvalidMap { message } if message.contains("line 2")),
+        "{e}"
+    );
+    let x = ctx.upload(&[1.0f32, -2.0, 3.0, 4.0]).unwrap();
+    let y = ctx.upload(&[2.0f32, 1.0, -1.0, 0.5]).unwrap();
+    let mut rec = ctx.recorder();
+    let cubes = rec
+        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Sum).map(&cube))
+        .unwrap();
+    let dot = rec.dot(&x, &y).unwrap();
+    let norm = rec.norm(&x, 2.0, Axes::All, false).unwrap();
+    let lse = rec.logsumexp(&x, Axes::All, false).unwrap();
+    let seg = rec
+        .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[0, 1, 1, 4])
+        .unwrap();
+    let off = ctx.upload(&[0u32, 3, 4]).unwrap();
+    let seg_gpu = rec
+        .segment_reduce_gpu::<f32, f32>(ReduceOp::Max, &x, &off)
+        .unwrap();
+    let t = [
+        rec.read(&cubes).unwrap(),
+        rec.read(&dot).unwrap(),
+        rec.read(&norm).unwrap(),
+        rec.read(&lse).unwrap(),
+    ];
+    let (ts, tg) = (rec.read(&seg).unwrap(), rec.read(&seg_gpu).unwrap());
+    let res = rec.submit().unwrap().wait_async().await.unwrap();
+    assert_eq!(res.scalar(&t[0]).unwrap(), 1.0 - 8.0 + 27.0 + 64.0);
+    assert_eq!(res.scalar(&t[1]).unwrap(), 2.0 - 2.0 - 3.0 + 2.0);
+    assert!((res.scalar(&t[2]).unwrap() - 30f32.sqrt()).abs() < 1e-5);
+    let want = (1f32.exp() + (-2f32).exp() + 3f32.exp() + 4f32.exp()).ln();
+    assert!((res.scalar(&t[3]).unwrap() - want).abs() < 1e-4);
+    assert_eq!(res.get(&ts).unwrap(), vec![1.0, 0.0, 5.0]);
+    assert_eq!(res.get(&tg).unwrap(), vec![3.0, 4.0]);
+    let bad_off = ctx.upload(&[0u32, 3, 2]).unwrap();
+    let mut rec = ctx.recorder();
+    let _ = rec
+        .segment_reduce_gpu::<f32, f32>(ReduceOp::Sum, &x, &bad_off)
+        .unwrap();
+    let e = rec.submit().unwrap().wait_async().await.unwrap_err();
+    assert!(matches!(e, Error::InvalidOffsets { segment: 1, .. }), "{e}");
+}

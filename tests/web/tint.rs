@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use rand::seq::SliceRandom;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::{console_log, wasm_bindgen_test};
-use wgpu_reduce::kernels::Kernel;
+use wgpu_reduce::kernels::{AxisVariant, Kernel, Layout};
 
 #[wasm_bindgen(module = "/tests/web/tint.js")]
 extern "C" {
@@ -60,7 +60,27 @@ fn workgroup_size(k: &Kernel) -> u32 {
 
 #[wasm_bindgen_test]
 async fn every_variant_compiles_in_the_browser() {
-    let kernels = Kernel::all();
+    let mut kernels = Kernel::all();
+    // Maps are not in Kernel::all: the mapped first pass with each built-in map, in each
+    // layout a map takes.
+    for map in wgpu_reduce::Map::builtins() {
+        for layout in [
+            Layout::Rows,
+            Layout::Cols,
+            Layout::RowsWide,
+            Layout::ColsWide,
+        ] {
+            kernels.push(Kernel::Axis(AxisVariant {
+                layout,
+                op: wgpu_reduce::ReduceOp::Sum,
+                input: wgpu_reduce::DType::F16,
+                src_state: false,
+                dst_final: true,
+                workgroup_size: 256,
+                map: map.id(),
+            }));
+        }
+    }
     let mut rng = crate::rng("every_variant_compiles_in_the_browser");
     // One variant of each family, drawn at random, also becomes a compute pipeline.
     // (Variants of 512 invocations only as modules: they need more than WebGPU's default
