@@ -94,7 +94,7 @@ fn new_reductions_match_the_reference_on_every_shape_and_type() {
     let ctx = common::ctx();
     // One group per operation: llvmpipe's GL compiler is slow, so a cut-short sweep still checks
     // every operation, each on some type.
-    let mut sweep = Sweep::new("new reductions");
+    let mut sweep = Sweep::scaled("new reductions", 0.25);
     for op in ops() {
         for dtype in DType::ALL.into_iter().filter(|&d| op.accepts(d)) {
             for (shape, axes_list) in SHAPES {
@@ -156,7 +156,7 @@ fn dot_products_match_the_reference() {
     use half::{bf16, f16};
     let mut rng = rng("dot");
     let ctx = common::ctx();
-    let mut sweep = Sweep::new("dot products");
+    let mut sweep = Sweep::scaled("dot products", 0.25);
     let mut checked = 0;
     for (shape, axes_list) in SHAPES {
         let mut all = vec![Axes::All];
@@ -366,7 +366,7 @@ fn mapped_reductions_match_the_reference() {
         ReduceOp::LogSumExp,
         ReduceOp::CountNonzero,
     ];
-    let mut sweep = Sweep::new("mapped reductions");
+    let mut sweep = Sweep::scaled("mapped reductions", 0.25);
     for (name, map) in &maps {
         for op in ops {
             for dtype in [DType::F32, DType::F16, DType::BF16] {

@@ -105,6 +105,8 @@ pub fn keep_case(rng: &mut StdRng) -> bool {
 pub struct Sweep {
     name: &'static str,
     groups: std::collections::BTreeMap<String, (usize, usize)>,
+    /// The share of the cases beyond each group's first that run (see [`Sweep::scaled`]).
+    fraction: f64,
 }
 
 impl Sweep {
@@ -112,6 +114,17 @@ impl Sweep {
         Sweep {
             name,
             groups: Default::default(),
+            fraction: sweep_fraction(),
+        }
+    }
+
+    /// A sweep whose cut-short share is `scale` times the run's (for sweeps with many more
+    /// kernels than cases to check: every group still runs once); a full run runs everything.
+    pub fn scaled(name: &'static str, scale: f64) -> Sweep {
+        let f = sweep_fraction();
+        Sweep {
+            fraction: if f >= 1.0 { 1.0 } else { f * scale },
+            ..Sweep::new(name)
         }
     }
 
@@ -119,7 +132,7 @@ impl Sweep {
     pub fn keep(&mut self, group: impl std::fmt::Display, rng: &mut StdRng) -> bool {
         let e = self.groups.entry(group.to_string()).or_default();
         e.0 += 1;
-        let keep = e.1 == 0 || keep_case(rng);
+        let keep = e.1 == 0 || self.fraction >= 1.0 || rng.gen_bool(self.fraction);
         if keep {
             e.1 += 1;
         }
@@ -128,7 +141,7 @@ impl Sweep {
 
     /// Checks the counts (see [`Sweep`]) and returns the cases checked.
     pub fn finish(self) -> usize {
-        let f = sweep_fraction();
+        let f = self.fraction;
         let total: usize = self.groups.values().map(|g| g.0).sum();
         let checked: usize = self.groups.values().map(|g| g.1).sum();
         for (group, (n, k)) in &self.groups {

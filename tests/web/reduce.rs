@@ -137,7 +137,20 @@ async fn sweep(kind: Kind, test: &str) {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut cases = 0;
     let mut pairs = 0;
-    for op in ReduceOp::ALL.into_iter().filter(|&o| o != ReduceOp::Dot) {
+    // In pieces, the basic nine and one operation of each further state size (8-byte states:
+    // logsumexp; pairs of results: aminmax): pieces are cut by state and result sizes, the same
+    // code for every operation. Whole, every operation.
+    let ops: Vec<ReduceOp> = match kind {
+        Kind::Pieces => ReduceOp::BASIC
+            .into_iter()
+            .chain([ReduceOp::LogSumExp, ReduceOp::AMinMax])
+            .collect(),
+        _ => ReduceOp::ALL
+            .into_iter()
+            .filter(|&o| o != ReduceOp::Dot)
+            .collect(),
+    };
+    for op in ops {
         for dtype in DType::ALL.into_iter().filter(|&d| op.accepts(d)) {
             pairs += 1;
             for (i, (name, shape, axes)) in layouts(op, dtype, kind).into_iter().enumerate() {
