@@ -30,8 +30,7 @@ def parse():
     p.add_argument("--dtype", default="f32", choices=["f32", "i32", "u32", "f16", "bf16"])
     p.add_argument("--shape", help="shapes like 8192x8192,3x1048576 (instead of --n)")
     p.add_argument("--axis", help="axes to reduce, like 0 or 0,1 (default: all)")
-    p.add_argument("--op", default="sum",
-                   choices=["sum", "prod", "min", "max", "mean", "var", "std", "argmin", "argmax"])
+    p.add_argument("--op", default="sum", choices=list(op_fn("sum", None, names=True)))
     p.add_argument("--repeat", type=int, default=50)
     p.add_argument("--batch", type=int, default=10)
     p.add_argument("--csv")
@@ -66,12 +65,14 @@ def make(shape, dtype):
     return x.to(torch.int32)
 
 
-def op_fn(op, axes):
-    """The torch call for `op` over `axes` (None: all)."""
+def op_fn(op, axes, names=False):
+    """The torch call for `op` over `axes` (None: all); with names, every op's name."""
     d = {} if axes is None else {"dim": axes if len(axes) > 1 else axes[0]}
     one = {} if axes is None else {"dim": axes[0]}
+    every = lambda x: {"dim": tuple(range(x.dim()))} if axes is None else d
     fl = lambda x: x if x.is_floating_point() else x.float()
-    return {
+    flat = lambda x: x.reshape(-1)
+    fns = {
         "sum": lambda x: x.sum(**d),
         "prod": lambda x: x.prod(**one),
         "min": lambda x: x.amin(**d),
@@ -81,7 +82,21 @@ def op_fn(op, axes):
         "std": lambda x: fl(x).std(**d),
         "argmin": lambda x: x.argmin(**one),
         "argmax": lambda x: x.argmax(**one),
-    }[op]
+        # The further reductions (ours: the same names of ReduceOp).
+        "nansum": lambda x: torch.nansum(x, **d),
+        "nanmean": lambda x: torch.nanmean(fl(x), **d),
+        "any": lambda x: x.any(**one) if axes else x.any(),
+        "all": lambda x: x.all(**one) if axes else x.all(),
+        "count_nonzero": lambda x: torch.count_nonzero(x, **d),
+        "logsumexp": lambda x: torch.logsumexp(fl(x), **every(x)),
+        "aminmax": lambda x: torch.aminmax(x, **one),
+        "norm1": lambda x: torch.linalg.vector_norm(fl(x), 1, **d),
+        "norm2": lambda x: torch.linalg.vector_norm(fl(x), 2, **d),
+        "norm_inf": lambda x: torch.linalg.vector_norm(fl(x), float("inf"), **d),
+        # The dot product of the array with itself (both inputs read), as ours measures it.
+        "dot": lambda x: torch.dot(flat(x), flat(x)) if axes is None else (x * x).sum(**d),
+    }
+    return fns if names else fns[op]
 
 
 def events_time(fn, k):
@@ -125,6 +140,7 @@ def run(op, dtype, shapes, axes, batch_k, repeat, rows):
         for _ in range(repeat):
             t0 = time.perf_counter()
             r = f(x)
+            r = r[0] if isinstance(r, tuple) else r
             r.item() if r.numel() == 1 else r.cpu()
             lat.append((time.perf_counter() - t0) * 1e6)
         latency = statistics.median(lat)

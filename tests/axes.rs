@@ -113,7 +113,7 @@ fn whole_array_ops_with_the_fallback_workgroup_step() {
         for op in ReduceOp::BASIC {
             for dtype in DType::ALL {
                 for n in [1usize, 7, 8, 9, 1025, 65_543] {
-                    if sweep.keep(format_args!("context {i} {} {dtype}", op.name()), &mut rng) {
+                    if sweep.keep(format_args!("{} {dtype} context {i}", op.name()), &mut rng) {
                         case_always(ctx, &mut rng, dtype, &[n], &Reduction::new(op));
                     }
                 }

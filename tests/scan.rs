@@ -187,7 +187,7 @@ fn rows_of_many_lengths() {
         for &len in &lens {
             for rows in [3, 17] {
                 for (i, alg) in ALGORITHMS.into_iter().enumerate() {
-                    if !sweep.keep(format_args!("context {c} {alg:?}"), &mut rng) {
+                    if !sweep.keep(format_args!("{alg:?} context {c}"), &mut rng) {
                         continue;
                     }
                     let op = ScanOp::ALL[(len + i) % 3];
