@@ -41,6 +41,11 @@ const CONTROLS: [(&str, &str); 2] = [
 fn family(k: &Kernel) -> String {
     match k {
         Kernel::Reduce(v) => format!("reduce {} sg={}", v.op.name(), v.subgroups),
+        // The further operations share a family per layout (one pipeline each: SwiftShader
+        // takes about a second a pipeline).
+        Kernel::Axis(v) if !wgpu_reduce::ReduceOp::BASIC.contains(&v.op) => {
+            format!("axis {} further", v.layout.name())
+        }
         Kernel::Axis(v) => format!("axis {} {}", v.layout.name(), v.op.name()),
         Kernel::Pack(v) => v.label(),
         Kernel::Scan(v) => format!("scan {} {} sg={}", v.mode.name(), v.op.name(), v.subgroups),
