@@ -92,9 +92,9 @@ fn data(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data {
 fn new_reductions_match_the_reference_on_every_shape_and_type() {
     let mut rng = rng("new_reductions");
     let ctx = common::ctx();
-    // One group per operation: llvmpipe's GL compiler is slow, so a cut-short sweep still checks
-    // every operation, each on some type.
-    let mut sweep = Sweep::scaled("new reductions", 0.25);
+    // Every operation and type at least once, and a share of the shapes (a fresh draw each
+    // run); cut short (GL), every operation at least once.
+    let mut sweep = Sweep::scaled("new reductions", 0.3);
     for op in ops() {
         for dtype in DType::ALL.into_iter().filter(|&d| op.accepts(d)) {
             for (shape, axes_list) in SHAPES {
@@ -110,7 +110,7 @@ fn new_reductions_match_the_reference_on_every_shape_and_type() {
                     if op == ReduceOp::NormP {
                         red.p = [0.5, 1.5, 3.0][rng.gen_range(0..3)];
                     }
-                    if sweep.keep(op.name(), &mut rng) {
+                    if sweep.keep(format_args!("{} {dtype}", op.name()), &mut rng) {
                         let n: usize = shape.iter().product();
                         let d = data(&mut rng, op, dtype, n);
                         case_of(ctx, &d, dtype, shape, &red);
@@ -156,7 +156,7 @@ fn dot_products_match_the_reference() {
     use half::{bf16, f16};
     let mut rng = rng("dot");
     let ctx = common::ctx();
-    let mut sweep = Sweep::scaled("dot products", 0.25);
+    let mut sweep = Sweep::scaled("dot products", 0.5);
     let mut checked = 0;
     for (shape, axes_list) in SHAPES {
         let mut all = vec![Axes::All];
@@ -366,7 +366,7 @@ fn mapped_reductions_match_the_reference() {
         ReduceOp::LogSumExp,
         ReduceOp::CountNonzero,
     ];
-    let mut sweep = Sweep::scaled("mapped reductions", 0.25);
+    let mut sweep = Sweep::scaled("mapped reductions", 0.3);
     for (name, map) in &maps {
         for op in ops {
             for dtype in [DType::F32, DType::F16, DType::BF16] {

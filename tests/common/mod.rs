@@ -118,12 +118,12 @@ impl Sweep {
         }
     }
 
-    /// A sweep whose cut-short share is `scale` times the run's (for sweeps with many more
-    /// kernels than cases to check: every group still runs once); a full run runs everything.
-    pub fn scaled(name: &'static str, scale: f64) -> Sweep {
-        let f = sweep_fraction();
+    /// A sweep that checks `share` of its cases on every run (times the run's share when it is
+    /// cut short), drawn afresh each run: for sweeps of many more kernels than any one run
+    /// needs to compile (every group still runs at least once).
+    pub fn scaled(name: &'static str, share: f64) -> Sweep {
         Sweep {
-            fraction: if f >= 1.0 { 1.0 } else { f * scale },
+            fraction: sweep_fraction() * share,
             ..Sweep::new(name)
         }
     }
@@ -134,7 +134,7 @@ impl Sweep {
     /// a group per operation and type would compile hundreds.
     pub fn keep(&mut self, group: impl std::fmt::Display, rng: &mut StdRng) -> bool {
         let mut group = group.to_string();
-        if self.fraction < 1.0 {
+        if sweep_fraction() < 1.0 {
             group = group.split(' ').next().unwrap_or("").to_string();
         }
         let e = self.groups.entry(group).or_default();
