@@ -56,7 +56,7 @@ fn shapes_for(op: ReduceOp, dtype: DType, ctx: &Context, rng: &mut StdRng, sweep
 fn sum_prod_mean_along_axes_all_dtypes() {
     let mut rng = rng("sum_prod_mean_along_axes");
     let ctx = common::ctx();
-    let mut sweep = Sweep::new("sum, prod, mean along axes");
+    let mut sweep = Sweep::scaled("sum, prod, mean along axes", 0.5);
     for op in [ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Mean] {
         for dtype in DType::ALL {
             shapes_for(op, dtype, ctx, &mut rng, &mut sweep);
@@ -69,7 +69,7 @@ fn sum_prod_mean_along_axes_all_dtypes() {
 fn min_max_argmin_argmax_along_axes_all_dtypes() {
     let mut rng = rng("min_max_arg_along_axes");
     let ctx = common::ctx();
-    let mut sweep = Sweep::new("min, max, argmin, argmax along axes");
+    let mut sweep = Sweep::scaled("min, max, argmin, argmax along axes", 0.5);
     for op in [
         ReduceOp::Min,
         ReduceOp::Max,
@@ -87,7 +87,7 @@ fn min_max_argmin_argmax_along_axes_all_dtypes() {
 fn var_std_along_axes_all_dtypes() {
     let mut rng = rng("var_std_along_axes");
     let ctx = common::ctx();
-    let mut sweep = Sweep::new("var, std along axes");
+    let mut sweep = Sweep::scaled("var, std along axes", 0.5);
     for op in [ReduceOp::Var, ReduceOp::Std] {
         for dtype in DType::ALL {
             shapes_for(op, dtype, ctx, &mut rng, &mut sweep);

@@ -86,7 +86,7 @@ fn edge_lengths(ctx: &Context) -> Vec<usize> {
 /// Every operation, inclusive and exclusive, both algorithms, `dtypes`, whole arrays of the edge
 /// lengths, on `ctx`.
 fn sweep_whole_arrays(ctx: &Context, rng: &mut StdRng, dtypes: &[DType]) {
-    let mut sweep = common::Sweep::new("whole-array scans");
+    let mut sweep = common::Sweep::scaled("whole-array scans", 0.5);
     for alg in ALGORITHMS {
         for op in ScanOp::ALL {
             for exclusive in [false, true] {
@@ -136,7 +136,7 @@ fn whole_arrays_without_subgroups() {
 fn half_inputs() {
     let mut rng = common::rng("half_inputs");
     let ctx = common::ctx();
-    let mut sweep = common::Sweep::new("16-bit scans");
+    let mut sweep = common::Sweep::scaled("16-bit scans", 0.5);
     for alg in ALGORITHMS {
         for op in [ScanOp::Add, ScanOp::Max] {
             for dtype in [DType::F16, DType::BF16] {
@@ -158,7 +158,7 @@ fn half_inputs() {
 #[test]
 fn rows_of_many_lengths() {
     let mut rng = common::rng("rows_of_many_lengths");
-    let mut sweep = common::Sweep::new("rows of many lengths");
+    let mut sweep = common::Sweep::scaled("rows of many lengths", 0.5);
     for (c, ctx) in common::contexts().into_iter().enumerate() {
         let tile = ctx.scan_tile();
         let lens = [
