@@ -262,6 +262,17 @@ fn special_values_of_the_counts_and_nan_forms() {
     assert_eq!(ctx.count_nonzero(&empty).unwrap(), 0);
     assert!(!ctx.any(&empty).unwrap());
     assert!(ctx.all(&empty).unwrap());
+    // The flags are exactly 0 or 1, empty or not.
+    for (x, want) in [(&empty, [0u32, 1]), (&x, [1, 0])] {
+        let mut rec = ctx.recorder();
+        let (a, b) = (
+            rec.any(x, Axes::All, false).unwrap(),
+            rec.all(x, Axes::All, false).unwrap(),
+        );
+        let (ta, tb) = (rec.read(&a).unwrap(), rec.read(&b).unwrap());
+        let res = rec.submit().unwrap().wait().unwrap();
+        assert_eq!([res.scalar(&ta).unwrap(), res.scalar(&tb).unwrap()], want);
+    }
     assert_eq!(ctx.norm(&empty, 2.0).unwrap(), 0.0);
     assert_eq!(ctx.nansum(&empty).unwrap(), 0.0);
     for op in [

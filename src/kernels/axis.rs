@@ -125,7 +125,7 @@ impl AxisVariant {
     /// depends only on the state, its combination and its finish, so such passes of 16-bit
     /// input are those of f32, and operations that differ only in how an element becomes a
     /// value share the passes of their combination (a dot product's, nansum's, the 1- and
-    /// 0-norms' are sum's; any/all/count's are max/min/sum over u32; the inf norms' max/min).
+    /// 0-norms' are sum's; any/count's are max/sum over u32; the inf norms' max/min).
     pub fn canonical(self) -> AxisVariant {
         if !self.src_state {
             return self;
@@ -136,7 +136,7 @@ impl AxisVariant {
             ReduceOp::Dot | ReduceOp::NanSum | ReduceOp::Norm1 | ReduceOp::Norm0 => ReduceOp::Sum,
             ReduceOp::CountNonzero => ReduceOp::Sum,
             ReduceOp::Any | ReduceOp::NormInf => ReduceOp::Max,
-            ReduceOp::All | ReduceOp::NormNegInf => ReduceOp::Min,
+            ReduceOp::NormNegInf => ReduceOp::Min,
             op => op,
         };
         let input = if self.input.is_half() || op != self.op {
@@ -342,6 +342,7 @@ fn state_files(op: ReduceOp, v: DType, layout: Layout) -> Vec<&'static str> {
         _ => MAPS_IDENTITY_WGSL,
     };
     let finish = match op {
+        ReduceOp::All => OPS_FLAG_WGSL,
         ReduceOp::Mean if layout == Layout::Segments => OPS_MEAN_SEGMENTS_WGSL,
         ReduceOp::Mean => OPS_MEAN_WGSL,
         ReduceOp::NormP => OPS_ROOT_P_WGSL,

@@ -147,6 +147,8 @@ pub const OPS_AMINMAX_WGSL: &str = include_str!("../../shaders/ops/aminmax.wgsl"
 /// `shaders/ops/arg.wgsl`: argmin and argmax (the prelude sets `const ARGMAX: bool`): states
 /// (value, index).
 pub const OPS_ARG_WGSL: &str = include_str!("../../shaders/ops/arg.wgsl");
+/// `shaders/ops/flag.wgsl`: all's finish: 1 or 0.
+pub const OPS_FLAG_WGSL: &str = include_str!("../../shaders/ops/flag.wgsl");
 /// `shaders/ops/keep.wgsl`: the finish of sum, prod, min and max: the combined value itself.
 pub const OPS_KEEP_WGSL: &str = include_str!("../../shaders/ops/keep.wgsl");
 /// `shaders/ops/logsumexp.wgsl`: logsumexp in one pass: states (m, s) standing for s * exp(m), m
@@ -329,6 +331,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("ops/add_subgroup.wgsl", OPS_ADD_SUBGROUP_WGSL),
     ("ops/aminmax.wgsl", OPS_AMINMAX_WGSL),
     ("ops/arg.wgsl", OPS_ARG_WGSL),
+    ("ops/flag.wgsl", OPS_FLAG_WGSL),
     ("ops/keep.wgsl", OPS_KEEP_WGSL),
     ("ops/logsumexp.wgsl", OPS_LOGSUMEXP_WGSL),
     ("ops/max.wgsl", OPS_MAX_WGSL),
