@@ -73,6 +73,24 @@ impl Frame<'_> {
     }
 }
 
+/// `output` must be one of `op`'s result types for `input`.
+pub(super) fn check_output(op: ReduceOp, input: DType, output: DType) -> Result<()> {
+    let allowed = op.allowed_outputs(input);
+    if allowed.contains(&output) {
+        return Ok(());
+    }
+    Err(Error::UnsupportedOutput {
+        op: op.name(),
+        input,
+        output,
+        allowed: allowed
+            .iter()
+            .map(|d| d.name())
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}
+
 /// A piece that cannot be made to fit the `budget` bytes of one binding.
 fn piece_too_large(what: String, bytes: u64, budget: u64) -> Error {
     Error::TooLarge {
@@ -154,19 +172,7 @@ impl Recorder {
             }
             Some(m) => m.id(),
         };
-        let allowed = op.allowed_outputs(x.dtype);
-        if !allowed.contains(&out.dtype) {
-            return Err(Error::UnsupportedOutput {
-                op: op.name(),
-                input: x.dtype,
-                output: out.dtype,
-                allowed: allowed
-                    .iter()
-                    .map(|d| d.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            });
-        }
+        check_output(op, x.dtype, out.dtype)?;
         let mask = red.reduced_mask(shape)?;
         let (positions, r_total) = sizes(shape, &mask);
         let out_len = positions * op.values_per_result();

@@ -2,6 +2,7 @@
 //! first pass over the values in the segments layout, a second over its states where segments
 //! were cut into chunks, and the 16-bit packing of the results.
 
+use super::reduce::check_output;
 use super::Recorder;
 use crate::array::RawArray;
 use crate::element::DType;
@@ -34,19 +35,7 @@ impl Recorder {
                 allowed: "segmented reductions take sum, prod, min, max, mean, argmin, argmax",
             });
         }
-        let allowed = op.allowed_outputs(x.dtype);
-        if !allowed.contains(&out.dtype) {
-            return Err(Error::UnsupportedOutput {
-                op: op.name(),
-                input: x.dtype,
-                output: out.dtype,
-                allowed: allowed
-                    .iter()
-                    .map(|d| d.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            });
-        }
+        check_output(op, x.dtype, out.dtype)?;
         if offsets.dtype != DType::U32 || offsets.len == 0 {
             return Err(Error::InvalidUse(format!(
                 "segment offsets are u32, one more than the segments; got {} of {}",
