@@ -149,7 +149,7 @@ fn run_tile(w: u32, i: u32, mode: u32) -> u32 {
     if i >= per || k >= params.n_tiles {
         return NO_TILE;
     }
-    return select(k, params.n_tiles - 1u - k, mode == 2u);
+    return select(k, params.n_tiles - 1u - k, mode == 2u || mode == 5u);
 }
 
 fn first_tile(w: u32, mode: u32) -> u32 {
@@ -232,9 +232,26 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
     store4(geo, slot_offset(ln, gr, 3u), p.w, sc.s.d);
 }
 
-// mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux. Each
-// workgroup loops over its tiles (first_tile, next_tile), loading the next tile as soon as the
-// current one is scanned.
+// Reduce-then-scan of few tiles (mode 5) skips the pass that scans the tile totals: the
+// downsweep combines the totals of the tiles before `t` in its row itself, from the unscanned
+// totals in aux. The host takes this mode only for the outer level of a scan of at most 4 * WG
+// tiles (at most 4 reads per invocation): a pass and its barrier fewer is much of the time of
+// scans of about a million elements, while with many tiles each tile's tree of barriers (no
+// loads in flight) costs more than the pass it saves.
+fn fused_carry(ln: Lane, t: u32) -> V {
+    let row_first = t - t % params.tpr;
+    var acc = identity();
+    for (var j = row_first + ln.lid; j < t; j += WG) {
+        acc = combine(acc, in_v(bitcast<R>(atomicLoad(&aux[j]))));
+    }
+    // Every invocation has read the previous tile's combination from wg_partials.
+    workgroupBarrier();
+    return group_combine(ln, acc);
+}
+
+// mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux, 5 = carry
+// combined from unscanned tile totals in aux (fused_carry). Each workgroup loops over its tiles
+// (first_tile, next_tile), loading the next tile as soon as the current one is scanned.
 fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
     var t = first_tile(wid_linear, mode);
     if t >= params.n_tiles {
@@ -254,6 +271,9 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
         if mode == 2u {
             // Scanned totals, as the pass before stored them (values R).
             carry = in_v(bitcast<R>(atomicLoad(&aux[t])));
+        }
+        if mode == 5u {
+            carry = fused_carry(ln, t);
         }
         store_tile(ln, gr, geo, sc, carry);
         if nt >= params.n_tiles {

@@ -387,19 +387,27 @@ fn float_sum_accuracy() {
 
 /// A context with at most 3 workgroups per pass and 64-invocation workgroups (tiles of 1024):
 /// every reduce-then-scan pass loops over many tiles per workgroup, in both orders (tiles
-/// `w, w + groups, ...`, and reversed runs: contiguous runs, the downsweep from the end).
+/// `w, w + groups, ...`, and reversed runs: contiguous runs, the downsweep from the end), with
+/// the fused downsweep (these scans have at most 4 tiles per invocation) and without it (a pass
+/// scans the tile totals).
 #[test]
 fn workgroups_loop_over_tiles() {
     let mut rng = common::rng("workgroups_loop_over_tiles");
     // An empty range: no reversed runs; every size: reversed runs.
     #[allow(clippy::reversed_empty_ranges)]
-    let orders = [1..=0, 0..=u64::MAX];
-    for runs in orders {
+    let orders = [
+        (1..=0, 1024),
+        (0..=u64::MAX, 1024),
+        (1..=0, 0),
+        (0..=u64::MAX, 0),
+    ];
+    for (runs, fused) in orders {
         let options = wgpu_reduce::ContextOptions {
             workgroup_size: 64,
             target_workgroups: 3,
             scan_tiles_per_workgroup: 10,
             scan_reversed_runs_bytes: runs,
+            scan_fused_max_tiles: fused,
             poison_temporaries: true,
             ..Default::default()
         };
@@ -422,6 +430,58 @@ fn loop_over_tiles(ctx: &Context, rng: &mut StdRng) {
             }
         }
     }
+}
+
+/// Reduce-then-scan of few tiles takes two passes (tile totals, then a downsweep that combines
+/// the totals before each tile itself); of more tiles than `scan_fused_max_tiles`, or with it
+/// at 0, three (the totals are scanned by a pass of their own). Both are checked element by
+/// element.
+#[test]
+fn fused_downsweep_saves_a_pass() {
+    let mut rng = common::rng("fused_downsweep_saves_a_pass");
+    let mut checked = 0;
+    for (fused, passes) in [(1024, 2), (0, 3), (20, 3)] {
+        let options = wgpu_reduce::ContextOptions {
+            workgroup_size: 64,
+            scan_fused_max_tiles: fused,
+            poison_temporaries: true,
+            ..Default::default()
+        };
+        let ctx = &Context::with_options(options).expect("context");
+        assert_eq!(ctx.scan_tile(), 1024);
+        // One row of 31 tiles, and 3 rows of 9 tiles (27 in all).
+        for (dtype, shape) in [
+            (DType::F32, vec![30 * 1024 + 5]),
+            (DType::I32, vec![3, 8 * 1024 + 8]),
+        ] {
+            let tiles = if shape.len() == 1 { 31 } else { 27 };
+            let fused_here = fused >= tiles;
+            for op in ScanOp::ALL {
+                for exclusive in [false, true] {
+                    let scan = Scan::new(op)
+                        .exclusive(exclusive)
+                        .algorithm(ScanAlgorithm::ReduceThenScan);
+                    check_case(ctx, &mut rng, dtype, &shape, &scan, true);
+                    // The scan's passes, counted on a recording of the scan alone.
+                    let x = ctx.upload(&vec![1i32; shape.iter().product()]).unwrap();
+                    let x = x.reshape(&shape).unwrap();
+                    let d0 = ctx.stats().dispatches;
+                    let mut rec = ctx.recorder();
+                    let out = rec.scan::<i32, i32>(&x, &scan).unwrap();
+                    rec.submit().unwrap().wait().unwrap();
+                    drop(out);
+                    let want = if fused_here { 2 } else { passes };
+                    assert_eq!(
+                        ctx.stats().dispatches - d0,
+                        want,
+                        "{shape:?} {op:?} fused_max={fused}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 3 * 2 * 3 * 2);
 }
 
 /// A scan recorded with reductions shares their submission; results feed later operations.

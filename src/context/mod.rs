@@ -284,6 +284,7 @@ impl Context {
             scan_lookback_row_tiles: options.scan_lookback_row_tiles,
             scan_lookback_max_tiles: options.scan_lookback_max_tiles,
             scan_serial_max_len: options.scan_serial_max_len,
+            scan_fused_max_tiles: options.scan_fused_max_tiles,
             subgroups: match options.subgroups {
                 Subgroups::Off => false,
                 Subgroups::Auto => caps.subgroups,

@@ -69,6 +69,12 @@ pub struct ContextOptions {
     /// Rows of at most this many elements (of arrays of more than one row) are scanned one row
     /// per invocation, element by element, in one pass (default 64).
     pub scan_serial_max_len: usize,
+    /// A reduce-then-scan of at most this many tiles (and at most 4 per invocation of a
+    /// workgroup) takes two passes instead of three: its downsweep combines the unscanned totals
+    /// of the tiles before each tile itself, so no pass scans the totals (default 1024, 2^22
+    /// elements at the default workgroup size; 0 turns it off). Only the scan of the input
+    /// itself does this, never the scan of another scan's totals.
+    pub scan_fused_max_tiles: usize,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
@@ -110,6 +116,7 @@ impl Default for ContextOptions {
             scan_lookback_row_tiles: 4,
             scan_lookback_max_tiles: 256,
             scan_serial_max_len: 64,
+            scan_fused_max_tiles: 1024,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -174,6 +181,8 @@ pub struct Tuning {
     pub scan_lookback_max_tiles: usize,
     /// See [`ContextOptions::scan_serial_max_len`].
     pub scan_serial_max_len: usize,
+    /// See [`ContextOptions::scan_fused_max_tiles`].
+    pub scan_fused_max_tiles: usize,
     /// Whether subgroup variants are used.
     pub subgroups: bool,
 }

@@ -18,17 +18,21 @@ pub enum ScanMode {
     Downsweep,
     /// Single pass: decoupled look-back with fallback.
     Lookback,
+    /// Reduce-then-scan of few tiles, last pass: scan each tile, adding the combined unscanned
+    /// totals of the tiles before it in its row (no pass scans the totals).
+    FusedDownsweep,
     /// Short rows: one invocation scans a whole row, element by element.
     Serial,
 }
 
 impl ScanMode {
     /// Every mode.
-    pub const ALL: [ScanMode; 5] = [
+    pub const ALL: [ScanMode; 6] = [
         ScanMode::Tile,
         ScanMode::Reduce,
         ScanMode::Downsweep,
         ScanMode::Lookback,
+        ScanMode::FusedDownsweep,
         ScanMode::Serial,
     ];
 
@@ -39,6 +43,7 @@ impl ScanMode {
             ScanMode::Reduce => "reduce",
             ScanMode::Downsweep => "downsweep",
             ScanMode::Lookback => "lookback",
+            ScanMode::FusedDownsweep => "fused",
             ScanMode::Serial => "serial",
         }
     }
@@ -205,6 +210,7 @@ impl ScanVariant {
             ScanMode::Reduce => ENTRIES_SCAN_REDUCE_WGSL,
             ScanMode::Downsweep => ENTRIES_SCAN_DOWNSWEEP_WGSL,
             ScanMode::Lookback => ENTRIES_SCAN_LOOKBACK_WGSL,
+            ScanMode::FusedDownsweep => ENTRIES_SCAN_FUSED_WGSL,
             ScanMode::Serial => ENTRIES_SCAN_SERIAL_WGSL,
         };
         files.push(pass);

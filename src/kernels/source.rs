@@ -43,6 +43,9 @@ pub const ENTRIES_AXIS_ROWS_WIDE_WGSL: &str =
 /// scanned total (called by scan_entry*.wgsl).
 pub const ENTRIES_SCAN_DOWNSWEEP_WGSL: &str =
     include_str!("../../shaders/entries/scan_downsweep.wgsl");
+/// `shaders/entries/scan_fused.wgsl`: reduce-then-scan of few tiles, last pass: each tile scanned
+/// from the unscanned totals of the tiles before it (called by scan_entry*.wgsl).
+pub const ENTRIES_SCAN_FUSED_WGSL: &str = include_str!("../../shaders/entries/scan_fused.wgsl");
 /// `shaders/entries/scan_lookback.wgsl`: the single-pass decoupled look-back with fallback (called
 /// by scan_entry*.wgsl).
 pub const ENTRIES_SCAN_LOOKBACK_WGSL: &str =
@@ -296,6 +299,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("entries/axis_segments.wgsl", ENTRIES_AXIS_SEGMENTS_WGSL),
     ("entries/axis_rows_wide.wgsl", ENTRIES_AXIS_ROWS_WIDE_WGSL),
     ("entries/scan_downsweep.wgsl", ENTRIES_SCAN_DOWNSWEEP_WGSL),
+    ("entries/scan_fused.wgsl", ENTRIES_SCAN_FUSED_WGSL),
     ("entries/scan_lookback.wgsl", ENTRIES_SCAN_LOOKBACK_WGSL),
     ("entries/scan_reduce.wgsl", ENTRIES_SCAN_REDUCE_WGSL),
     ("entries/scan_serial.wgsl", ENTRIES_SCAN_SERIAL_WGSL),

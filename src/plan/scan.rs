@@ -68,6 +68,7 @@ mod tests {
             scan_lookback_row_tiles: 4,
             scan_lookback_max_tiles: 256,
             scan_serial_max_len: 64,
+            scan_fused_max_tiles: 1024,
             subgroups: false,
         };
         let dfb = ScanAlgorithm::DecoupledFallback;

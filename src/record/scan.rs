@@ -16,6 +16,8 @@ struct Level<'a> {
     dst: &'a RawArray,
     rows: usize,
     len: usize,
+    /// The scan of the caller's input (not of another level's tile totals).
+    outer: bool,
 }
 
 impl Context {
@@ -108,6 +110,7 @@ impl Recorder {
             dst: out,
             rows,
             len,
+            outer: true,
         };
         self.record_scan_level(scan, &level, scan.exclusive, algorithm)
     }
@@ -253,12 +256,26 @@ impl Recorder {
         let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
         let sums_bytes = padded_bytes(n_tiles, value);
         self.push_scan(kernel, l.src, &sums, sums_bytes, None, params, n_tiles)?;
+        if l.outer && n_tiles <= tuning.scan_fused_max_tiles.min(4 * wg as usize) {
+            // Few tiles: the downsweep combines the totals before each tile itself.
+            let kernel = Kernel::Scan(variant(ScanMode::FusedDownsweep, exclusive));
+            return self.push_scan(
+                kernel,
+                l.src,
+                l.dst,
+                dst_bytes,
+                Some(&sums),
+                params,
+                n_tiles,
+            );
+        }
         let scanned = self.lease_temporary(n_tiles, value)?;
         let inner = Level {
             src: &sums,
             dst: &scanned,
             rows: l.rows,
             len: tpr,
+            outer: false,
         };
         self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
         let kernel = Kernel::Scan(variant(ScanMode::Downsweep, exclusive));
