@@ -338,7 +338,27 @@ impl Context {
         check_shape(shape, data.len())?;
         self.check_array_size(data.len(), T::DTYPE)?;
         let size = padded_bytes(data.len(), T::DTYPE);
+        let bytes: &[u8] = bytemuck::cast_slice(data);
         let buffer = self.scoped("uploading an array", || {
+            if self.inner.caps.unified_memory {
+                // Memory the CPU shares: write the data in place, no staging copy.
+                let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("wgpu-reduce array"),
+                    size,
+                    usage: ARRAY_USAGE | wgpu::BufferUsages::MAP_WRITE,
+                    mapped_at_creation: true,
+                });
+                {
+                    let mut view = buffer
+                        .slice(..)
+                        .get_mapped_range_mut()
+                        .map_err(|e| Error::MapFailed(e.to_string()))?;
+                    // The padding after the data stays as wgpu made it: zero.
+                    view.slice(..bytes.len()).copy_from_slice(bytes);
+                }
+                buffer.unmap();
+                return Ok(buffer);
+            }
             let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("wgpu-reduce array"),
                 size,
@@ -347,7 +367,6 @@ impl Context {
             });
             // Copies must be whole 4-byte words: an odd number of 16-bit elements ends in a
             // word padded with zero.
-            let bytes: &[u8] = bytemuck::cast_slice(data);
             let aligned = bytes.len() / 4 * 4;
             if aligned > 0 {
                 self.inner.queue.write_buffer(&buffer, 0, &bytes[..aligned]);

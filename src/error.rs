@@ -268,6 +268,15 @@ pub enum Error {
         what: String,
     },
 
+    /// The pipeline cache file could not be written.
+    #[error("could not write the pipeline cache {path:?}: {detail}")]
+    PipelineCache {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What the file system said.
+        detail: String,
+    },
+
     /// wgpu reported an internal error.
     #[error("wgpu internal error: {0}")]
     Internal(String),

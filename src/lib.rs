@@ -111,7 +111,7 @@ pub use context::{Capabilities, Context, ContextOptions, ContextStats, Subgroups
 pub use element::{DType, Element};
 pub use error::{Error, Result};
 pub use kernels::WORKGROUP_SIZES;
-pub use ops::{Axes, Map, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
+pub use ops::{Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
 pub use pool::{size_class, PoolStats};
 pub use record::{ReadToken, Recorder, Results, Submission};
 

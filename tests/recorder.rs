@@ -382,3 +382,164 @@ fn waits_that_spin_before_blocking_give_the_same_results() {
         assert_eq!(c.last().copied(), Some(wrapping_sum(&data)));
     }
 }
+
+/// `Context::prepare` compiles a family's kernels ahead: the first calls of those operations
+/// then compile nothing (counted), and give the right results.
+#[test]
+fn prepare_compiles_ahead_of_the_first_call() {
+    use wgpu_reduce::{DType, Prepare, ScanOp};
+    let ctx = private_ctx();
+    let mut rng = rng("prepare");
+    let wanted = [
+        Prepare::reduce(ReduceOp::Sum, DType::I32),
+        Prepare::reduce(ReduceOp::Argmax, DType::F32),
+        Prepare::scan(ScanOp::Add, DType::I32),
+    ];
+    let n = ctx.prepare(&wanted).unwrap();
+    assert!(n >= 20, "{n} pipelines compiled");
+    assert_eq!(ctx.stats().pipelines_compiled, n as u64);
+    assert_eq!(ctx.prepare(&wanted).unwrap(), 0, "nothing left to compile");
+    let mut checked = 0;
+    for len in [1000, 100_003, 3 * 4096 * 64 + 5] {
+        let v = random_i32(&mut rng, len);
+        let f = random_f32(&mut rng, len);
+        let x = ctx.upload(&v).unwrap();
+        let y = ctx.upload(&f).unwrap();
+        let m = ctx
+            .upload_shaped(&v[..len / 10 * 10], &[len / 10, 10])
+            .unwrap();
+        let before = ctx.stats().pipelines_compiled;
+        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+        let want_sum0: Vec<i32> = (0..10)
+            .map(|c| (0..len / 10).fold(0i32, |a, r| a.wrapping_add(v[r * 10 + c])))
+            .collect();
+        assert_eq!(ctx.sum_axes(&m, 0).unwrap(), want_sum0);
+        let best = (0..len).fold(0, |b, i| if f[i] > f[b] { i } else { b });
+        assert_eq!(ctx.argmax(&y).unwrap() as usize, best);
+        let c = ctx.cumsum(&x).unwrap();
+        let got = ctx.read(&c).unwrap();
+        let mut acc = 0i32;
+        for (i, (&g, &e)) in got.iter().zip(&v).enumerate() {
+            acc = acc.wrapping_add(e);
+            assert_eq!(g, acc, "cumsum element {i} of {len}");
+        }
+        assert_eq!(
+            ctx.stats().pipelines_compiled,
+            before,
+            "the prepared calls compiled nothing (n = {len})"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+    // An operation that does not take the type is refused, as its call would be.
+    let err = ctx.prepare(&[Prepare::reduce(ReduceOp::Norm2, DType::I32)]);
+    assert!(
+        matches!(
+            err,
+            Err(Error::UnsupportedInput {
+                op: "norm2",
+                input: DType::I32,
+                ..
+            })
+        ),
+        "{err:?}"
+    );
+}
+
+/// The pipeline cache is written to the directory asked for (where the backend has one), is
+/// read by the next context, and a file that cannot be written is a typed error.
+#[test]
+fn pipeline_cache_round_trip() {
+    let dir = std::env::temp_dir().join(format!("wgpu-reduce-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let with_cache = |dir: &std::path::Path| {
+        Context::with_options(ContextOptions {
+            pipeline_cache_dir: Some(dir.to_path_buf()),
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let mut rng = rng("pipeline cache");
+    let v = random_i32(&mut rng, 5000);
+    let ctx = with_cache(&dir);
+    let x = ctx.upload(&v).unwrap();
+    assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());
+    if !ctx.has_pipeline_cache() {
+        // GL and Metal have none: nothing is written.
+        assert_eq!(ctx.save_pipeline_cache().unwrap(), None);
+        assert!(!dir.exists());
+        return;
+    }
+    let file = ctx.save_pipeline_cache().unwrap().expect("a file written");
+    assert!(file.starts_with(&dir), "{file:?}");
+    assert!(std::fs::metadata(&file).unwrap().len() > 0);
+    assert_eq!(ctx.save_pipeline_cache().unwrap(), None, "nothing new");
+    drop((x, ctx));
+    let again = with_cache(&dir);
+    let x = again.upload(&v).unwrap();
+    assert_eq!(again.max(&x).unwrap(), *v.iter().max().unwrap());
+    // A directory that is a file: the write fails with the path in the error.
+    let blocked = dir.join("not-a-directory");
+    std::fs::write(&blocked, b"x").unwrap();
+    let ctx = with_cache(&blocked.join("inner"));
+    let x = ctx.upload(&v).unwrap();
+    assert_eq!(ctx.min(&x).unwrap(), *v.iter().min().unwrap());
+    let err = ctx.save_pipeline_cache();
+    assert!(
+        matches!(&err, Err(Error::PipelineCache { path, .. }) if path.starts_with(&blocked)),
+        "{err:?}"
+    );
+    drop((x, ctx));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Uploads on adapters that share memory with the CPU write in place (a buffer mapped at
+/// creation): the data, a 16-bit tail padded to a whole word, and the arrays' use by kernels
+/// are the same as through the staging copy, checked element by element in both settings.
+#[test]
+fn uploads_in_place_where_memory_is_shared() {
+    use wgpu_reduce::half::f16;
+    let mut rng = rng("unified memory");
+    let mut checked = 0;
+    for setting in [None, Some(false), Some(true)] {
+        let ctx = Context::with_options(ContextOptions {
+            unified_memory: setting,
+            poison_temporaries: true,
+            ..Default::default()
+        })
+        .unwrap();
+        let caps = ctx.capabilities();
+        let shared = matches!(
+            caps.adapter.device_type,
+            wgpu::DeviceType::Cpu | wgpu::DeviceType::IntegratedGpu
+        );
+        let has = ctx
+            .device()
+            .features()
+            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
+        assert_eq!(
+            caps.unified_memory,
+            has && setting.unwrap_or(shared),
+            "{setting:?}"
+        );
+        if setting.is_none() && shared && caps.adapter.backend == wgpu::Backend::Vulkan {
+            assert!(caps.unified_memory, "lavapipe writes uploads in place");
+        }
+        for len in [1, 3, 1001, 70_001] {
+            let v = random_i32(&mut rng, len);
+            let x = ctx.upload(&v).unwrap();
+            assert_eq!(ctx.read(&x).unwrap(), v);
+            assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+            let h: Vec<f16> = random_f32(&mut rng, len)
+                .into_iter()
+                .map(f16::from_f32)
+                .collect();
+            let y = ctx.upload(&h).unwrap();
+            assert_eq!(ctx.read(&y).unwrap(), h, "{len} f16 ({setting:?})");
+            let want = h.iter().fold(f16::NEG_INFINITY, |a, &b| a.max(b));
+            assert_eq!(ctx.max(&y).unwrap(), want);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12);
+}

@@ -65,6 +65,17 @@ pub fn print_adapter(ctx: &Context) {
     );
 }
 
+/// Appends `line` to the file at `path`, or says why it could not.
+pub fn append_line(path: &str, line: &str) -> Result<(), String> {
+    use std::io::Write;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path);
+    file.and_then(|mut f| f.write_all(line.as_bytes()))
+        .map_err(|e| format!("{path}: {e}"))
+}
+
 /// `path` opened for appending, if given.
 pub fn open_csv(path: Option<&String>) -> Option<std::io::Result<std::fs::File>> {
     path.map(|p| {

@@ -19,5 +19,6 @@ macro_rules! axes_method {
 }
 
 mod family;
+mod prepare;
 mod reduce;
 mod scan;

@@ -59,6 +59,9 @@ pub(crate) struct Inner {
     pub probe_layout: wgpu::BindGroupLayout,
     /// Uniform buffers of kernel parameters by their bytes (see [`Context::parameter_buffer`]).
     pub params: Mutex<HashMap<Vec<u8>, wgpu::Buffer>>,
+    /// The file of the pipeline cache (see [`ContextOptions::pipeline_cache_dir`]), and the
+    /// count of compiled pipelines when it was last loaded or written.
+    pub cache_file: Option<(std::path::PathBuf, AtomicU64)>,
     /// Last field, so it is dropped last: ends the turn `Inner::drop` takes (see
     /// [`DRIVER_TURN`]).
     _teardown: DriverTurn,
@@ -101,6 +104,10 @@ impl Drop for DriverTurn {
 
 impl Drop for Inner {
     fn drop(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Err(e) = save_pipeline_cache(self) {
+            log::warn!("wgpu-reduce: {e}");
+        }
         // The fields, `_teardown` last (which ends this turn), are dropped after this returns.
         std::mem::forget(DriverTurn::take());
     }
@@ -138,6 +145,11 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 #[cfg(not(target_arch = "wasm32"))]
 const LOSS_REPORT_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
+/// Whether an adapter of this type shares its memory with the CPU.
+fn shares_memory(t: wgpu::DeviceType) -> bool {
+    matches!(t, wgpu::DeviceType::IntegratedGpu | wgpu::DeviceType::Cpu)
+}
+
 /// Features the library enables when the adapter has them.
 fn wanted_features() -> wgpu::Features {
     wgpu::Features::SUBGROUP | wgpu::Features::SHADER_F16 | wgpu::Features::TIMESTAMP_QUERY
@@ -167,7 +179,17 @@ impl Context {
         let adapter = select_adapter(&instance, &options).await?;
         let info = adapter.get_info();
         log::info!("wgpu-reduce: adapter {:?} ({:?})", info.name, info.backend);
-        let features = adapter.features() & wanted_features();
+        let mut wanted = wanted_features();
+        if options.pipeline_cache_dir.is_some() {
+            wanted |= wgpu::Features::PIPELINE_CACHE;
+        }
+        if options
+            .unified_memory
+            .unwrap_or_else(|| shares_memory(info.device_type))
+        {
+            wanted |= wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
+        }
+        let features = adapter.features() & wanted;
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-reduce"),
@@ -246,6 +268,10 @@ impl Context {
             subgroup_max_size: adapter.subgroup_max_size,
             shader_f16: features.contains(wgpu::Features::SHADER_F16),
             timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
+            unified_memory: features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
+                && options
+                    .unified_memory
+                    .unwrap_or_else(|| shares_memory(adapter.device_type)),
             limits,
             adapter,
         };
@@ -330,7 +356,8 @@ impl Context {
             wgpu::DeviceType::Cpu => std::time::Duration::ZERO,
             _ => std::time::Duration::from_millis(1),
         });
-        let kernels = Kernels::new(&device, caps.adapter.backend);
+        let (pipeline_cache, cache_file) = open_pipeline_cache(&device, &caps.adapter, options);
+        let kernels = Kernels::new(&device, caps.adapter.backend, pipeline_cache);
         Ok(Context {
             inner: Arc::new(Inner {
                 id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -349,6 +376,7 @@ impl Context {
                 dummy_aux,
                 probe_layout,
                 params: Mutex::default(),
+                cache_file: cache_file.map(|f| (f, AtomicU64::new(0))),
                 _teardown: DriverTurn,
             }),
         })
@@ -558,6 +586,90 @@ impl Context {
             .submissions
             .fetch_add(1, Ordering::Relaxed);
     }
+}
+
+/// The pipeline cache of `options.pipeline_cache_dir` for this adapter, loaded from its file
+/// if there is one, and the file's path; `None` where the device has no pipeline cache.
+fn open_pipeline_cache(
+    device: &wgpu::Device,
+    adapter: &wgpu::AdapterInfo,
+    options: &ContextOptions,
+) -> (Option<wgpu::PipelineCache>, Option<std::path::PathBuf>) {
+    let dir = match &options.pipeline_cache_dir {
+        Some(dir) if cfg!(not(target_arch = "wasm32")) => dir,
+        _ => return (None, None),
+    };
+    let key = wgpu::util::pipeline_cache_key(adapter);
+    let (true, Some(key)) = (
+        device.features().contains(wgpu::Features::PIPELINE_CACHE),
+        key,
+    ) else {
+        log::info!(
+            "wgpu-reduce: no pipeline cache on {} ({:?})",
+            adapter.name,
+            adapter.backend
+        );
+        return (None, None);
+    };
+    let file = dir.join(key);
+    let data = match std::fs::read(&file) {
+        Ok(d) => Some(d),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            log::warn!("wgpu-reduce: pipeline cache {file:?} not read: {e}");
+            None
+        }
+    };
+    log::info!(
+        "wgpu-reduce: pipeline cache {file:?} ({} bytes)",
+        data.as_ref().map_or(0, Vec::len)
+    );
+    // SAFETY: the data is what `PipelineCache::get_data` wrote for this adapter's key (or
+    // nothing). wgpu checks its header (wgpu version, backend, vendor, device, driver version,
+    // length) and the driver its own; with `fallback`, data that does not match gives an empty
+    // cache instead of an error.
+    let cache = unsafe {
+        device.create_pipeline_cache(&wgpu::PipelineCacheDescriptor {
+            label: Some("wgpu-reduce"),
+            data: data.as_deref(),
+            fallback: true,
+        })
+    };
+    (Some(cache), Some(file))
+}
+
+/// Writes the pipeline cache to its file if pipelines were compiled since it was last loaded
+/// or written (a temporary file renamed over it, so a reader never sees half a file). Returns
+/// the file written.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn save_pipeline_cache(inner: &Inner) -> Result<Option<std::path::PathBuf>> {
+    let (Some((file, saved_at)), Some(cache)) = (&inner.cache_file, &inner.kernels.pipeline_cache)
+    else {
+        return Ok(None);
+    };
+    let compiled = inner.counters.pipelines_compiled.load(Ordering::Relaxed);
+    if saved_at.load(Ordering::Relaxed) == compiled {
+        return Ok(None);
+    }
+    let Some(data) = cache.get_data() else {
+        return Ok(None);
+    };
+    let fail = |e: std::io::Error| Error::PipelineCache {
+        path: file.clone(),
+        detail: e.to_string(),
+    };
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let temp = file.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&temp, &data).map_err(fail)?;
+    std::fs::rename(&temp, file).map_err(fail)?;
+    saved_at.store(compiled, Ordering::Relaxed);
+    log::info!(
+        "wgpu-reduce: wrote pipeline cache {file:?} ({} bytes)",
+        data.len()
+    );
+    Ok(Some(file.clone()))
 }
 
 /// One wgpu instance per set of backends for every context the library makes. Objects of

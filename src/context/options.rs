@@ -92,6 +92,23 @@ pub struct ContextOptions {
     /// floats took 120 µs host to host, 83 µs with the spin) at the cost of a busy core while it
     /// spins.
     pub wait_spin: Option<std::time::Duration>,
+    /// Whether uploads write straight into the array's memory, with no staging copy: buffers
+    /// made with `MAP_WRITE` and mapped at creation (wgpu's `MAPPABLE_PRIMARY_BUFFERS`).
+    /// `None` (the default): where the adapter shares memory with the CPU (an integrated GPU,
+    /// such as Apple Silicon's, or a CPU adapter such as lavapipe) and has that feature;
+    /// `Some(false)`: never; `Some(true)`: wherever the feature exists (on a discrete GPU such
+    /// buffers may live in memory the GPU reads more slowly). See [`Capabilities::unified_memory`].
+    pub unified_memory: Option<bool>,
+    /// A directory where the context keeps the driver's compiled pipelines between processes
+    /// (wgpu's `PipelineCache`, on backends that have one: Vulkan). The context loads the file
+    /// for its adapter (`wgpu::util::pipeline_cache_key`) when it is made, and writes it back
+    /// when [`Context::prepare`](crate::Context::prepare) or
+    /// [`Context::save_pipeline_cache`](crate::Context::save_pipeline_cache) is called and when
+    /// the last clone of the context is dropped, if it compiled anything new. Data of another
+    /// driver version or adapter is ignored. Default: `WGPU_REDUCE_PIPELINE_CACHE`, else none.
+    /// (Drivers keep caches of their own too, e.g. Mesa's and NVIDIA's on-disk shader caches;
+    /// this one works whether or not they do.)
+    pub pipeline_cache_dir: Option<std::path::PathBuf>,
     /// How wgpu's allocator trades memory for speed (default `MemoryHints::Performance`: large
     /// memory blocks; `MemoryUsage` for memory-constrained devices).
     pub memory_hints: wgpu::MemoryHints,
@@ -122,6 +139,10 @@ impl Default for ContextOptions {
             pool_cap_bytes: None,
             wait_spin: None,
             memory_hints: wgpu::MemoryHints::Performance,
+            unified_memory: None,
+            pipeline_cache_dir: std::env::var_os("WGPU_REDUCE_PIPELINE_CACHE")
+                .filter(|s| !s.is_empty())
+                .map(std::path::PathBuf::from),
         }
     }
 }
@@ -153,6 +174,8 @@ pub struct Capabilities {
     pub shader_f16: bool,
     /// Timestamp queries (`Features::TIMESTAMP_QUERY`) are enabled, so GPU time can be measured.
     pub timestamps: bool,
+    /// Uploads write straight into arrays' memory (see [`ContextOptions::unified_memory`]).
+    pub unified_memory: bool,
     /// The device's limits (the adapter's own limits, not wgpu's conservative defaults), with
     /// [`ContextOptions::max_storage_binding_bytes`] applied.
     pub limits: wgpu::Limits,

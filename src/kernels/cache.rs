@@ -16,6 +16,9 @@ pub(crate) struct Kernels {
     /// [`Kernel::browser_source`].
     browser: bool,
     cache: Mutex<HashMap<Kernel, wgpu::ComputePipeline>>,
+    /// The driver's pipeline cache, where the device has one (`Features::PIPELINE_CACHE`) and
+    /// the application asked for it.
+    pub pipeline_cache: Option<wgpu::PipelineCache>,
 }
 
 fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
@@ -32,7 +35,11 @@ fn storage_entry(binding: u32, read_only: bool) -> wgpu::BindGroupLayoutEntry {
 }
 
 impl Kernels {
-    pub(crate) fn new(device: &wgpu::Device, backend: wgpu::Backend) -> Kernels {
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        backend: wgpu::Backend,
+        pipeline_cache: Option<wgpu::PipelineCache>,
+    ) -> Kernels {
         let widening = F16Widening::for_backend(backend);
         let browser = backend == wgpu::Backend::BrowserWebGpu;
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -65,6 +72,7 @@ impl Kernels {
             widening,
             browser,
             cache: Mutex::new(HashMap::new()),
+            pipeline_cache,
         }
     }
 
@@ -93,7 +101,7 @@ impl Kernels {
             module: &module,
             entry_point: Some("main"),
             compilation_options: Default::default(),
-            cache: None,
+            cache: self.pipeline_cache.as_ref(),
         })
     }
 

@@ -3,9 +3,11 @@
 //! take these values.
 
 pub mod map;
+mod prepare;
 pub mod reduce;
 pub mod scan;
 
 pub use map::Map;
+pub use prepare::Prepare;
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
 pub use scan::{Scan, ScanAlgorithm, ScanOp};

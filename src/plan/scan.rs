@@ -59,17 +59,8 @@ mod tests {
     fn auto_takes_the_lookback_for_short_rows_of_tiles_and_small_scans() {
         let (tile, row_tile) = (4096, 8192);
         let t = Tuning {
-            workgroup_size: 256,
-            max_workgroups: 512,
-            target_workgroups: 1024,
-            scan_tiles_per_workgroup: 2,
-            scan_row_workgroup_size: 512,
-            scan_reversed_runs_bytes: (0, 0),
-            scan_lookback_row_tiles: 4,
-            scan_lookback_max_tiles: 256,
-            scan_serial_max_len: 64,
-            scan_fused_max_tiles: 1024,
             subgroups: false,
+            ..crate::plan::test_tuning()
         };
         let dfb = ScanAlgorithm::DecoupledFallback;
         let rts = ScanAlgorithm::ReduceThenScan;

@@ -19,6 +19,8 @@
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
+//!   --fused-tiles T  reduce-then-scan of at most T tiles takes the fused downsweep (default
+//!                    1024; 0: off)
 //!   --runs-bytes LO,HI   inputs (bytes) whose reduce-then-scan passes take reversed runs
 //!                    (default 33554432,268435456; 1,0: none)
 //!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
@@ -55,7 +57,7 @@ struct Args {
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
 [--batch K] [--csv PATH] [--wg W] [--row-wg W] [--max-groups G] [--tiles-per-group K] \
-[--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
+[--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -90,6 +92,9 @@ fn parse_args() -> Result<Args, String> {
             Long("max-groups") => a.options.target_workgroups = count(&mut p, &flag)? as u32,
             Long("tiles-per-group") => {
                 a.options.scan_tiles_per_workgroup = count(&mut p, &flag)? as u32
+            }
+            Long("fused-tiles") => {
+                a.options.scan_fused_max_tiles = one(&mut p, &flag, "a whole number")?
             }
             Long("runs-bytes") => {
                 let v: Vec<u64> = list(&mut p, &flag, "two byte counts LO,HI")?;
