@@ -5,6 +5,8 @@
 //! (GPU and poll only), the GPU time of the pass (timestamps), so the remainder can be
 //! attributed, and the one-liner with and without spinning before a blocking wait
 //! (`ContextOptions::wait_spin`). The peer's figure is `x.sum().item()` from `benches/torch_peer.py`.
+//! The floor is wgpu's own: an empty `Queue::submit` and a blocking `Device::poll` on the same
+//! device, timed in the same process; the one-liner's ratio to it is printed last.
 //!
 //!     cargo run --release -p wgpu-reduce-bench --bin latency -- --n 1048576 --repeat 200
 //!
@@ -143,6 +145,31 @@ fn main() -> ExitCode {
         println!(
             "  the one-liner with wait_spin = 0        {}",
             us(&mut block_t)
+        );
+        // wgpu alone: an empty submission and a blocking wait for it.
+        let (device, queue) = (ctx.device(), ctx.queue());
+        let mut empty_t = Vec::new();
+        for i in 0..repeat + 10 {
+            let t = Instant::now();
+            let index = queue.submit([]);
+            device
+                .poll(wgpu::PollType::Wait {
+                    submission_index: Some(index),
+                    timeout: None,
+                })
+                .map_err(|e| wgpu_reduce::Error::PollFailed(e.to_string()))?;
+            if i >= 10 {
+                empty_t.push(t.elapsed());
+            }
+        }
+        let floor = median(&mut empty_t);
+        println!(
+            "  wgpu: empty submit + blocking poll      {:.1}",
+            floor.as_secs_f64() * 1e6
+        );
+        println!(
+            "  one-liner / that floor                  {:.2}",
+            median(&mut one_t).as_secs_f64() / floor.as_secs_f64()
         );
         Ok(())
     };
