@@ -543,3 +543,50 @@ fn uploads_in_place_where_memory_is_shared() {
     }
     assert_eq!(checked, 12);
 }
+
+/// A call repeated on the same arrays reuses the bind groups of the last one (counted); an
+/// array uploaded after another was dropped gets its own, and every result is the right one.
+#[test]
+fn bind_groups_are_reused_while_their_arrays_live() {
+    let ctx = private_ctx();
+    let mut rng = rng("bind groups");
+    let v = random_i32(&mut rng, 300_001);
+    let x = ctx.upload(&v).unwrap();
+    for _ in 0..2 {
+        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+    }
+    let made = ctx.stats().bind_groups;
+    assert!(made >= 2, "{made}");
+    for _ in 0..5 {
+        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+        assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());
+    }
+    let after_max = ctx.stats().bind_groups;
+    for _ in 0..5 {
+        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+        assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());
+    }
+    assert_eq!(
+        ctx.stats().bind_groups,
+        after_max,
+        "repeated calls made no bind group"
+    );
+    // New arrays of the same size (the old one dropped first, so its memory may be reused),
+    // each read through its own bind groups; trimming the pool drops the kept ones.
+    let mut x = x;
+    for round in 0..3 {
+        let w = random_i32(&mut rng, 300_001);
+        drop(x);
+        x = ctx.upload(&w).unwrap();
+        let before = ctx.stats().bind_groups;
+        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&w), "round {round}");
+        assert_eq!(ctx.max(&x).unwrap(), *w.iter().max().unwrap());
+        assert!(ctx.stats().bind_groups > before, "round {round}");
+        ctx.trim_pool();
+        assert_eq!(
+            ctx.sum(&x).unwrap(),
+            wrapping_sum(&w),
+            "round {round}, trimmed"
+        );
+    }
+}

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+pub(crate) mod bind_groups;
 mod options;
 
 pub use options::{Capabilities, ContextOptions, ContextStats, Subgroups, Tuning};
@@ -30,6 +31,7 @@ pub(crate) struct Counters {
     pub readbacks: AtomicU64,
     pub pipelines_compiled: AtomicU64,
     pub parameter_buffers: AtomicU64,
+    pub bind_groups: AtomicU64,
 }
 
 pub(crate) struct Inner {
@@ -59,6 +61,8 @@ pub(crate) struct Inner {
     pub probe_layout: wgpu::BindGroupLayout,
     /// Uniform buffers of kernel parameters by their bytes (see [`Context::parameter_buffer`]).
     pub params: Mutex<HashMap<Vec<u8>, wgpu::Buffer>>,
+    /// Bind groups kept for reuse (see [`bind_groups`]).
+    pub bind_groups: Mutex<bind_groups::BindGroups>,
     /// The file of the pipeline cache (see [`ContextOptions::pipeline_cache_dir`]), and the
     /// count of compiled pipelines when it was last loaded or written.
     pub cache_file: Option<(std::path::PathBuf, AtomicU64)>,
@@ -376,6 +380,7 @@ impl Context {
                 dummy_aux,
                 probe_layout,
                 params: Mutex::default(),
+                bind_groups: Mutex::default(),
                 cache_file: cache_file.map(|f| (f, AtomicU64::new(0))),
                 _teardown: DriverTurn,
             }),
@@ -411,6 +416,7 @@ impl Context {
             readbacks: c.readbacks.load(Ordering::Relaxed),
             pipelines_compiled: c.pipelines_compiled.load(Ordering::Relaxed),
             parameter_buffers: c.parameter_buffers.load(Ordering::Relaxed),
+            bind_groups: c.bind_groups.load(Ordering::Relaxed),
         }
     }
 
@@ -461,6 +467,11 @@ impl Context {
     /// Frees every buffer the pool holds for reuse (buffers in use, or still used by the GPU,
     /// are kept).
     pub fn trim_pool(&self) {
+        self.inner
+            .bind_groups
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
         self.inner.pool.trim(&self.inner.device)
     }
 

@@ -242,4 +242,7 @@ pub struct ContextStats {
     /// Uniform buffers of kernel parameters made: submissions whose dispatches have the same
     /// parameters (the same operations on arrays of the same shapes) share one.
     pub parameter_buffers: u64,
+    /// Bind groups made: a call repeated on the same arrays reuses those of the last one (up
+    /// to 64 are kept, while the caller's arrays they bind are alive).
+    pub bind_groups: u64,
 }

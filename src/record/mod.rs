@@ -9,9 +9,10 @@
 use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
+use crate::context::bind_groups::{Binding, Key, Watched};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
@@ -385,6 +386,7 @@ impl Recorder {
             return;
         }
         let inner = &self.ctx.inner;
+        let mut cache = inner.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
         let bind_groups: Vec<wgpu::BindGroup> = self
             .dispatches
             .iter()
@@ -396,71 +398,73 @@ impl Recorder {
                 let avail = src.size() - at;
                 let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
                 let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
-                fn view<'a>(
-                    buffer: &'a wgpu::Buffer,
-                    offset: u64,
-                    bytes: u64,
-                    dummy: &'a wgpu::Buffer,
-                ) -> wgpu::BindingResource<'a> {
-                    match wgpu::BufferSize::new(bytes) {
-                        Some(size) => wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer,
-                            offset,
-                            size: Some(size),
-                        }),
-                        None => dummy.as_entire_binding(),
+                // A range of a buffer, or the dummy (size 0: bound whole) where it is empty.
+                let view = |buffer: &wgpu::Buffer, offset: u64, bytes: u64| -> Binding {
+                    match bytes {
+                        0 => (inner.dummy.clone(), 0, 0),
+                        _ => (buffer.clone(), offset, bytes),
                     }
-                }
-                let dummy = &inner.dummy;
+                };
                 let binding0 = match &d.second {
                     Some((b, window)) => {
                         let b = b.buffer();
                         let bytes = (window.end - window.start).div_ceil(4) * 4;
                         let bytes = bytes.min(b.size() - window.start) / 4 * 4;
-                        view(b, window.start, bytes, dummy)
+                        view(b, window.start, bytes)
                     }
-                    None => view(src, at, vec_bytes, dummy),
+                    None => view(src, at, vec_bytes),
                 };
-                inner.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: None,
-                    layout: &inner.kernels.layout,
-                    entries: &[
-                        wgpu::BindGroupEntry {
-                            binding: 0,
-                            resource: binding0,
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 1,
-                            resource: view(src, at, scalar_bytes, dummy),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 2,
-                            resource: view(
-                                d.dst.buffer(),
-                                d.dst_window.start,
-                                d.dst_window.end - d.dst_window.start,
-                                dummy,
+                let dst_bytes = d.dst_window.end - d.dst_window.start;
+                let key = Key([
+                    binding0,
+                    view(src, at, scalar_bytes),
+                    view(d.dst.buffer(), d.dst_window.start, dst_bytes),
+                    match &d.aux {
+                        Some(a) => (a.buffer().clone(), 0, 0),
+                        None => (inner.dummy_aux.clone(), 0, 0),
+                    },
+                    (params.clone(), i as u64 * stride, PARAMS_BYTES),
+                ]);
+                // The caller's arrays must stay alive for a kept bind group to be used (the
+                // pool's buffers are the pool's).
+                let watched: Vec<Watched> = [Some(&d.src), Some(&d.dst), d.aux.as_ref()]
+                    .into_iter()
+                    .chain([d.second.as_ref().map(|(b, _)| b)])
+                    .flatten()
+                    .filter(|a| !matches!(*a.storage, Storage::Pooled(_)))
+                    .map(|a| {
+                        let w: Watched = Arc::downgrade(&a.storage) as Weak<_>;
+                        w
+                    })
+                    .collect();
+                let entries = key.0.clone();
+                cache.get_or_make(key, watched, || {
+                    inner.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+                    fn resource((buffer, offset, size): &Binding) -> wgpu::BindingResource<'_> {
+                        wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer,
+                            offset: *offset,
+                            size: wgpu::BufferSize::new(*size),
+                        })
+                    }
+                    inner.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: None,
+                        layout: &inner.kernels.layout,
+                        entries: &[0, 1, 2, 4, 3].map(|binding| wgpu::BindGroupEntry {
+                            binding,
+                            resource: resource(
+                                &entries[match binding {
+                                    4 => 3,
+                                    3 => 4,
+                                    b => b as usize,
+                                }],
                             ),
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 4,
-                            resource: match &d.aux {
-                                Some(a) => a.buffer().as_entire_binding(),
-                                None => inner.dummy_aux.as_entire_binding(),
-                            },
-                        },
-                        wgpu::BindGroupEntry {
-                            binding: 3,
-                            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                                buffer: params,
-                                offset: i as u64 * stride,
-                                size: wgpu::BufferSize::new(PARAMS_BYTES),
-                            }),
-                        },
-                    ],
+                        }),
+                    })
                 })
             })
             .collect();
+        drop(cache);
         let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
             label: Some("wgpu-reduce"),
             timestamp_writes: timestamps.map(|query_set| wgpu::ComputePassTimestampWrites {
