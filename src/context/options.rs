@@ -61,10 +61,11 @@ pub struct ContextOptions {
     /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) takes the decoupled look-back for rows
     /// of 2 to this many tiles, however many rows there are (default 4).
     pub scan_lookback_row_tiles: usize,
-    /// ... and for longer rows while the whole scan has at most this many tiles (default 256).
-    /// On the H200 the look-back took 0.81x reduce-then-scan's time for rows of 2 tiles, 0.89x
-    /// for one row of 256 tiles, and 1.13x for one row of 1,024 tiles (see
-    /// `Context::scan_algorithm`).
+    /// ... and for longer rows while the whole scan has at most this many tiles (default 128).
+    /// On the H200 the look-back took 0.81x reduce-then-scan's time for rows of 2 tiles; for
+    /// one row, against reduce-then-scan with the fused downsweep (batches of 10, GPU time),
+    /// 0.86x at 64 tiles (2^18 elements: 7.2 against 8.4 µs) but 1.12x at 256 tiles (2^20:
+    /// 11.4 against 10.2 µs) and 1.26x at 512 (see `Context::scan_algorithm`).
     pub scan_lookback_max_tiles: usize,
     /// Rows of at most this many elements (of arrays of more than one row) are scanned one row
     /// per invocation, element by element, in one pass (default 64).
@@ -131,7 +132,7 @@ impl Default for ContextOptions {
             scan_row_workgroup_size: SCAN_ROW_WORKGROUP,
             scan_reversed_runs_bytes: (32 << 20)..=(256 << 20),
             scan_lookback_row_tiles: 4,
-            scan_lookback_max_tiles: 256,
+            scan_lookback_max_tiles: 128,
             scan_serial_max_len: 64,
             scan_fused_max_tiles: 1024,
             poison_temporaries: false,

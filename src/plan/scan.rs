@@ -68,9 +68,9 @@ mod tests {
         assert_eq!(auto_algorithm(8192, 8192, tile, row_tile, true, &t), rts);
         // Rows of 2..=4 tiles, any number of rows.
         assert_eq!(auto_algorithm(4096, 16384, tile, row_tile, true, &t), dfb);
-        // One row of 256 tiles (2^20), but not of 1024 (2^22).
-        assert_eq!(auto_algorithm(1, 1 << 20, tile, row_tile, true, &t), dfb);
-        assert_eq!(auto_algorithm(1, 1 << 22, tile, row_tile, true, &t), rts);
+        // One row of 128 tiles (2^19), but not of 256 (2^20).
+        assert_eq!(auto_algorithm(1, 1 << 19, tile, row_tile, true, &t), dfb);
+        assert_eq!(auto_algorithm(1, 1 << 20, tile, row_tile, true, &t), rts);
         // Never where the backend may not run it (GL, WebGPU).
         assert_eq!(auto_algorithm(4096, 16384, tile, row_tile, false, &t), rts);
     }

@@ -32,7 +32,9 @@ impl Context {
     /// Measured on an H200 (2026-11-30: batches of 10 f32 scans, both algorithms in one run,
     /// GPU time per scan), the look-back took 0.81x
     /// reduce-then-scan's time for rows of 2 tiles (8192 x 8192), 0.89x for rows of 4 tiles
-    /// (4096 x 16384) and 0.89x for one row of 256 tiles (2^20 elements); about the same for rows
+    /// (4096 x 16384) and 0.89x for one row of 256 tiles (2^20 elements) against three passes,
+    /// but 1.12x against the two of the fused downsweep (2026-12-02; 0.86x at 64 tiles, so the
+    /// whole-scan limit is 128 tiles); about the same for rows
     /// of 16 and 64 tiles when the scan is large (0.97x, 1.01x at 2^26 elements); and longer
     /// for larger single rows: 1.13x at 1,024 tiles (2^22), 1.44x at 65,536 tiles (2^28), and
     /// 1.44x for 64 rows of 1,024 tiles. A look-back tile finishes only after every tile before
