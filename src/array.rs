@@ -352,7 +352,9 @@ impl Context {
                     let mut view = buffer
                         .slice(..)
                         .get_mapped_range_mut()
-                        .map_err(|e| Error::MapFailed(e.to_string()))?;
+                        // A buffer just made that cannot be mapped is an invalid one (a
+                        // destroyed device, say): wgpu's own validation error says why.
+                        .map_err(|e| Error::Validation(format!("while uploading an array: {e}")))?;
                     // The padding after the data stays as wgpu made it: zero.
                     view.slice(..bytes.len()).copy_from_slice(bytes);
                 }

@@ -289,3 +289,35 @@ async fn maps_dots_norms_and_segments() {
     let e = rec.submit().unwrap().wait_async().await.unwrap_err();
     assert!(matches!(e, Error::InvalidOffsets { segment: 1, .. }), "{e}");
 }
+
+/// `Context::prepare` compiles in the browser too (one after another; no pipeline cache
+/// there): the prepared calls then compile nothing.
+#[wasm_bindgen_test]
+async fn prepare_compiles_ahead_in_the_browser() {
+    use wgpu_reduce::{DType, Prepare, ReduceOp};
+    let ctx = Context::new_async(ContextOptions::default()).await.unwrap();
+    assert!(!ctx.has_pipeline_cache());
+    let n = ctx
+        .prepare(&[
+            Prepare::reduce(ReduceOp::Sum, DType::I32),
+            Prepare::scan(ScanOp::Add, DType::I32),
+        ])
+        .unwrap();
+    assert!(n >= 10, "{n} pipelines");
+    let before = ctx.stats().pipelines_compiled;
+    let v: Vec<i32> = (0..50_001).map(|i| (i * 7919 % 2001) - 1000).collect();
+    let x = ctx.upload(&v).unwrap();
+    let mut rec = ctx.recorder();
+    let s = rec.sum(&x).unwrap();
+    let c = rec.cumsum(&x).unwrap();
+    let (ts, tc) = (rec.read(&s).unwrap(), rec.read(&c).unwrap());
+    let res = rec.submit().unwrap().wait_async().await.unwrap();
+    let total = v.iter().fold(0i32, |a, &b| a.wrapping_add(b));
+    assert_eq!(res.scalar(&ts).unwrap(), total);
+    assert_eq!(*res.get(&tc).unwrap().last().unwrap(), total);
+    assert_eq!(
+        ctx.stats().pipelines_compiled,
+        before,
+        "nothing compiled by the calls"
+    );
+}
