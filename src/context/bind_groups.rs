@@ -7,7 +7,11 @@ use std::collections::HashMap;
 use std::sync::Weak;
 
 /// An array's storage, as the cache watches it (without naming the array layer's type).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) type Watched = Weak<dyn Any + Send + Sync>;
+/// An array's storage, as the cache watches it (wgpu's web types are neither `Send` nor `Sync`).
+#[cfg(target_arch = "wasm32")]
+pub(crate) type Watched = Weak<dyn Any>;
 
 /// Most bind groups kept; past it the cache starts afresh.
 const CAPACITY: usize = 64;

@@ -65,6 +65,7 @@ pub(crate) struct Inner {
     pub bind_groups: Mutex<bind_groups::BindGroups>,
     /// The file of the pipeline cache (see [`ContextOptions::pipeline_cache_dir`]), and the
     /// count of compiled pipelines when it was last loaded or written.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub cache_file: Option<(std::path::PathBuf, AtomicU64)>,
     /// Last field, so it is dropped last: ends the turn `Inner::drop` takes (see
     /// [`DRIVER_TURN`]).
