@@ -401,7 +401,13 @@ fn workgroups_loop_over_tiles() {
         (1..=0, 0),
         (0..=u64::MAX, 0),
     ];
-    for (runs, fused) in orders {
+    // llvmpipe's GL compiler takes about a second a kernel, and each context compiles its
+    // own: on GL, the fused pass in one order and the three passes in the other.
+    let gl = common::ctx().capabilities().adapter.backend == wgpu::Backend::Gl;
+    for (k, (runs, fused)) in orders.into_iter().enumerate() {
+        if gl && (k == 1 || k == 2) {
+            continue;
+        }
         let options = wgpu_reduce::ContextOptions {
             workgroup_size: 64,
             target_workgroups: 3,
@@ -440,6 +446,9 @@ fn loop_over_tiles(ctx: &Context, rng: &mut StdRng) {
 fn fused_downsweep_saves_a_pass() {
     let mut rng = common::rng("fused_downsweep_saves_a_pass");
     let mut checked = 0;
+    // On GL (about a second a kernel, per context): the sum only.
+    let gl = common::ctx().capabilities().adapter.backend == wgpu::Backend::Gl;
+    let ops: &[ScanOp] = if gl { &[ScanOp::Add] } else { &ScanOp::ALL };
     for (fused, passes) in [(1024, 2), (0, 3), (20, 3)] {
         let options = wgpu_reduce::ContextOptions {
             workgroup_size: 64,
@@ -456,7 +465,7 @@ fn fused_downsweep_saves_a_pass() {
         ] {
             let tiles = if shape.len() == 1 { 31 } else { 27 };
             let fused_here = fused >= tiles;
-            for op in ScanOp::ALL {
+            for &op in ops {
                 for exclusive in [false, true] {
                     let scan = Scan::new(op)
                         .exclusive(exclusive)
@@ -481,7 +490,7 @@ fn fused_downsweep_saves_a_pass() {
             }
         }
     }
-    assert_eq!(checked, 3 * 2 * 3 * 2);
+    assert_eq!(checked, 3 * 2 * ops.len() * 2);
 }
 
 /// A scan recorded with reductions shares their submission; results feed later operations.
