@@ -258,35 +258,30 @@ impl Recorder {
         let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
         let sums_bytes = padded_bytes(n_tiles, value);
         self.push_scan(kernel, l.src, &sums, sums_bytes, None, params, n_tiles)?;
-        if l.outer && n_tiles <= tuning.scan_fused_max_tiles.min(4 * wg as usize) {
-            // Few tiles: the downsweep combines the totals before each tile itself.
-            let kernel = Kernel::Scan(variant(ScanMode::FusedDownsweep, exclusive));
-            return self.push_scan(
-                kernel,
-                l.src,
-                l.dst,
-                dst_bytes,
-                Some(&sums),
-                params,
-                n_tiles,
-            );
-        }
-        let scanned = self.lease_temporary(n_tiles, value)?;
-        let inner = Level {
-            src: &sums,
-            dst: &scanned,
-            rows: l.rows,
-            len: tpr,
-            outer: false,
-        };
-        self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
-        let kernel = Kernel::Scan(variant(ScanMode::Downsweep, exclusive));
+        // Few tiles: the downsweep combines the totals before each tile itself; else a scan of
+        // the totals (recursively) gives each tile its carry.
+        let (mode, carries) =
+            if l.outer && n_tiles <= tuning.scan_fused_max_tiles.min(4 * wg as usize) {
+                (ScanMode::FusedDownsweep, sums)
+            } else {
+                let scanned = self.lease_temporary(n_tiles, value)?;
+                let inner = Level {
+                    src: &sums,
+                    dst: &scanned,
+                    rows: l.rows,
+                    len: tpr,
+                    outer: false,
+                };
+                self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
+                (ScanMode::Downsweep, scanned)
+            };
+        let kernel = Kernel::Scan(variant(mode, exclusive));
         self.push_scan(
             kernel,
             l.src,
             l.dst,
             dst_bytes,
-            Some(&scanned),
+            Some(&carries),
             params,
             n_tiles,
         )
