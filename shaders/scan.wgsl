@@ -48,7 +48,8 @@ struct Params {
     // aggregates back to the row's first tile. Bit 2: the states of tiles t with t % 3 == 1 are
     // never seen as ready, so windows are consumed in part and walks fall back past those tiles.
     // Bits 3 and 4: measurements (STATS, NO_WAIT below). Bit 5: reduce-then-scan's passes take
-    // reversed runs of tiles (REVERSED_RUNS).
+    // reversed runs of tiles (REVERSED_RUNS). Bit 6: they take runs and keep one total per run
+    // (RUN_TOTALS).
     flags: u32,
     // Workgroups along x (tiles are numbered wid.y * groups_x + wid.x).
     groups_x: u32,
@@ -104,6 +105,10 @@ const NO_WAIT: u32 = 16u;
 // Reduce-then-scan's passes over the input take contiguous runs of tiles (scan_vec.wgsl,
 // first_tile, next_tile).
 const REVERSED_RUNS: u32 = 32u;
+// Reduce-then-scan of one row in two passes (scan_vec.wgsl, reduce_entry, scan_entry): both
+// passes take contiguous runs of tiles; the reduction keeps one total per run, and the downsweep
+// combines the totals of the runs before its own once, then carries its tiles' totals along.
+const RUN_TOTALS: u32 = 64u;
 var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;

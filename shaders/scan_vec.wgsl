@@ -134,17 +134,36 @@ fn tile_total(ln: Lane, gr: Groups, geo: TileGeo) -> V {
 // see ContextOptions::scan_reversed_runs_bytes), the tile reduction (mode 1) and the downsweep
 // (mode 2) take contiguous runs of tiles instead, the reduction from the array's start and the
 // downsweep from its end, so the downsweep first reads what the reduction read last, while it
-// may still be in L2 (H200: 2^24 elements 6 % faster). A tile number of n_tiles or more (as
-// NO_TILE) ends the workgroup's loop.
+// may still be in L2 (H200: 2^24 elements 6 % faster). With RUN_TOTALS both passes take runs
+// (reduce_entry, scan_entry). A tile number of n_tiles or more (as NO_TILE) ends the
+// workgroup's loop.
 const NO_TILE: u32 = 0xffffffffu;
 
 fn runs(mode: u32) -> bool {
-    return mode != 0u && (params.flags & REVERSED_RUNS) != 0u;
+    return mode != 0u && (params.flags & (REVERSED_RUNS | RUN_TOTALS)) != 0u;
+}
+
+fn run_totals() -> bool {
+    return (params.flags & RUN_TOTALS) != 0u;
+}
+
+// The run workgroup w takes: with RUN_TOTALS and REVERSED_RUNS, the downsweep takes the runs
+// from the last (their tiles in order, so that each carries its total to the next).
+fn run_of(w: u32, mode: u32) -> u32 {
+    let down = mode == 2u || mode == 5u;
+    return select(w, params.groups - 1u - w, down && (params.flags & REVERSED_RUNS) != 0u);
 }
 
 // Workgroup w's tile number i of its run.
 fn run_tile(w: u32, i: u32, mode: u32) -> u32 {
     let per = (params.n_tiles + params.groups - 1u) / params.groups;
+    if w >= params.groups {
+        return NO_TILE;
+    }
+    if run_totals() {
+        let k = run_of(w, mode) * per + i;
+        return select(NO_TILE, k, i < per && k < params.n_tiles);
+    }
     let k = w * per + i;
     if i >= per || k >= params.n_tiles {
         return NO_TILE;
@@ -166,30 +185,35 @@ fn next_tile(w: u32, i: u32, t: u32, mode: u32) -> u32 {
     return t + params.groups;
 }
 
-// Tile reduction for reduce-then-scan: dst[t] = total of tile t. Each workgroup loops over its
+// Tile reduction for reduce-then-scan: dst[t] = total of tile t, or with RUN_TOTALS dst[w] =
+// total of workgroup w's run (the identity for an empty run). Each workgroup loops over its
 // tiles (first_tile, next_tile), loading the next tile before it finishes the current one.
 fn reduce_entry(ln: Lane, gr: Groups, wid_linear: u32) {
     var t = first_tile(wid_linear, 1u);
-    if t >= params.n_tiles {
-        return;
+    var acc = identity();
+    if t < params.n_tiles {
+        var cur = load_tile4(tile_geo(t), ln, gr);
+        var i = 0u;
+        loop {
+            let total = local_scan4(ln, gr, cur).total;
+            acc = combine(acc, total);
+            i += 1u;
+            let nt = next_tile(wid_linear, i, t, 1u);
+            let more = nt < params.n_tiles;
+            if more {
+                cur = load_tile4(tile_geo(nt), ln, gr);
+            }
+            if ln.lid == 0u && !run_totals() {
+                store_elem(t, total);
+            }
+            if !more {
+                break;
+            }
+            t = nt;
+        }
     }
-    var cur = load_tile4(tile_geo(t), ln, gr);
-    var i = 0u;
-    loop {
-        let total = local_scan4(ln, gr, cur).total;
-        i += 1u;
-        let nt = next_tile(wid_linear, i, t, 1u);
-        let more = nt < params.n_tiles;
-        if more {
-            cur = load_tile4(tile_geo(nt), ln, gr);
-        }
-        if ln.lid == 0u {
-            store_elem(t, total);
-        }
-        if !more {
-            break;
-        }
-        t = nt;
+    if ln.lid == 0u && run_totals() && wid_linear < params.groups {
+        store_elem(wid_linear, acc);
     }
 }
 
@@ -232,25 +256,30 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
     store4(geo, slot_offset(ln, gr, 3u), p.w, sc.s.d);
 }
 
-// Reduce-then-scan of few tiles (mode 5) skips the pass that scans the tile totals: the
-// downsweep combines the totals of the tiles before `t` in its row itself, from the unscanned
-// totals in aux. The host takes this mode only for the outer level of a scan of at most 4 * WG
-// tiles (at most 4 reads per invocation): a pass and its barrier fewer is much of the time of
-// scans of about a million elements, while with many tiles each tile's tree of barriers (no
-// loads in flight) costs more than the pass it saves.
-fn fused_carry(ln: Lane, t: u32) -> V {
-    let row_first = t - t % params.tpr;
+// Reduce-then-scan in two passes (mode 5) skips the pass that scans the tile totals: the
+// downsweep combines the totals before its tiles itself, from the unscanned totals in aux.
+// Without RUN_TOTALS (rows of few tiles: the host takes this only for the outer level of a scan
+// of at most 4 * WG tiles, at most 4 reads per invocation) each tile combines the totals of the
+// tiles before it in its row. With RUN_TOTALS (one row, at most 4 * WG workgroups) each
+// workgroup combines the totals of the runs before its own once and carries its tiles' totals
+// along the run. A pass and its barrier fewer is much of the time of scans of a few million
+// elements.
+fn combine_aux(ln: Lane, lo: u32, hi: u32) -> V {
     var acc = identity();
-    for (var j = row_first + ln.lid; j < t; j += WG) {
+    for (var j = lo + ln.lid; j < hi; j += WG) {
         acc = combine(acc, in_v(bitcast<R>(atomicLoad(&aux[j]))));
     }
-    // Every invocation has read the previous tile's combination from wg_partials.
+    // Every invocation has read the previous combination from wg_partials.
     workgroupBarrier();
     return group_combine(ln, acc);
 }
 
+fn fused_carry(ln: Lane, t: u32) -> V {
+    return combine_aux(ln, t - t % params.tpr, t);
+}
+
 // mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux, 5 = carry
-// combined from unscanned tile totals in aux (fused_carry). Each workgroup loops over its tiles
+// combined from unscanned totals in aux (combine_aux). Each workgroup loops over its tiles
 // (first_tile, next_tile), loading the next tile as soon as the current one is scanned.
 fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
     var t = first_tile(wid_linear, mode);
@@ -258,6 +287,11 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
         return;
     }
     var cur = load_tile4(tile_geo(t), ln, gr);
+    // With RUN_TOTALS: the carry into the run's next tile.
+    var run_carry = identity();
+    if mode == 5u && run_totals() {
+        run_carry = combine_aux(ln, 0u, run_of(wid_linear, mode));
+    }
     var i = 0u;
     loop {
         let geo = tile_geo(t);
@@ -273,7 +307,12 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
             carry = in_v(bitcast<R>(atomicLoad(&aux[t])));
         }
         if mode == 5u {
-            carry = fused_carry(ln, t);
+            if run_totals() {
+                carry = run_carry;
+                run_carry = combine(run_carry, sc.total);
+            } else {
+                carry = fused_carry(ln, t);
+            }
         }
         store_tile(ln, gr, geo, sc, carry);
         if nt >= params.n_tiles {

@@ -429,6 +429,8 @@ fn loop_over_tiles(ctx: &Context, rng: &mut StdRng) {
             (DType::I32, vec![30 * 1024 + 5]),
             (DType::F32, vec![4, 7 * 1024 + 3]),
             (DType::U32, vec![5000, 3]),
+            // 4 tiles in 3 runs of 2: the last run is empty.
+            (DType::F32, vec![4 * 1024 - 100]),
         ] {
             for op in ScanOp::ALL {
                 let scan = Scan::new(op).exclusive(op == ScanOp::Max).algorithm(alg);
@@ -458,12 +460,13 @@ fn fused_downsweep_saves_a_pass() {
         };
         let ctx = &Context::with_options(options).expect("context");
         assert_eq!(ctx.scan_tile(), 1024);
-        // One row of 31 tiles, and 3 rows of 9 tiles (27 in all).
-        for (dtype, shape) in [
-            (DType::F32, vec![30 * 1024 + 5]),
-            (DType::I32, vec![3, 8 * 1024 + 8]),
+        // One row of 31 tiles; 3 rows of 9 tiles (27 in all); one row of 600 tiles, whose two
+        // passes take 256 workgroups (at most 4 run totals per invocation), so runs of 3.
+        for (dtype, shape, tiles) in [
+            (DType::F32, vec![30 * 1024 + 5], 31),
+            (DType::I32, vec![3, 8 * 1024 + 8], 27),
+            (DType::U32, vec![600 * 1024 - 7], 600),
         ] {
-            let tiles = if shape.len() == 1 { 31 } else { 27 };
             let fused_here = fused >= tiles;
             for &op in ops {
                 for exclusive in [false, true] {
@@ -490,7 +493,7 @@ fn fused_downsweep_saves_a_pass() {
             }
         }
     }
-    assert_eq!(checked, 3 * 2 * ops.len() * 2);
+    assert_eq!(checked, 3 * 3 * ops.len() * 2);
 }
 
 /// A scan recorded with reductions shares their submission; results feed later operations.

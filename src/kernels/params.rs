@@ -160,6 +160,8 @@ kernel_params! {
         NO_WAIT = 16,
         /// Reduce-then-scan: contiguous runs of tiles, the downsweep from the end.
         REVERSED_RUNS = 32,
+        /// Reduce-then-scan of one row in two passes: runs of tiles, one total per run.
+        RUN_TOTALS = 64,
     }
     {
         /// Elements in all rows.

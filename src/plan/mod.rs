@@ -18,7 +18,7 @@ pub(crate) fn test_tuning() -> crate::context::Tuning {
         scan_lookback_row_tiles: 4,
         scan_lookback_max_tiles: 128,
         scan_serial_max_len: 64,
-        scan_fused_max_tiles: 1024,
+        scan_fused_max_tiles: 2048,
         subgroups: true,
     }
 }

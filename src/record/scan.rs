@@ -254,27 +254,33 @@ impl Recorder {
         if (lo..=hi).contains(&l.src.bytes()) {
             params.flags |= ScanParams::REVERSED_RUNS;
         }
+        // Two passes where the downsweep can combine the totals before its tiles itself: one
+        // row (a total per run of tiles; at most 4 * wg runs, see push_scan) or few tiles (a
+        // total per tile); else a scan of the totals (recursively) gives each tile its carry.
+        let fused = l.outer
+            && n_tiles <= tuning.scan_fused_max_tiles
+            && (l.rows == 1 || n_tiles <= 4 * wg as usize);
+        if fused && l.rows == 1 {
+            params.flags |= ScanParams::RUN_TOTALS;
+        }
         let sums = self.lease_temporary(n_tiles, value)?;
         let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
         let sums_bytes = padded_bytes(n_tiles, value);
         self.push_scan(kernel, l.src, &sums, sums_bytes, None, params, n_tiles)?;
-        // Few tiles: the downsweep combines the totals before each tile itself; else a scan of
-        // the totals (recursively) gives each tile its carry.
-        let (mode, carries) =
-            if l.outer && n_tiles <= tuning.scan_fused_max_tiles.min(4 * wg as usize) {
-                (ScanMode::FusedDownsweep, sums)
-            } else {
-                let scanned = self.lease_temporary(n_tiles, value)?;
-                let inner = Level {
-                    src: &sums,
-                    dst: &scanned,
-                    rows: l.rows,
-                    len: tpr,
-                    outer: false,
-                };
-                self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
-                (ScanMode::Downsweep, scanned)
+        let (mode, carries) = if fused {
+            (ScanMode::FusedDownsweep, sums)
+        } else {
+            let scanned = self.lease_temporary(n_tiles, value)?;
+            let inner = Level {
+                src: &sums,
+                dst: &scanned,
+                rows: l.rows,
+                len: tpr,
+                outer: false,
             };
+            self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
+            (ScanMode::Downsweep, scanned)
+        };
         let kernel = Kernel::Scan(variant(mode, exclusive));
         self.push_scan(
             kernel,
@@ -310,8 +316,16 @@ impl Recorder {
             n
         } else {
             // Both are at least 1 (see Context::with_options).
-            n.min(tuning.target_workgroups)
-                .max(n.div_ceil(tuning.scan_tiles_per_workgroup))
+            let g = n
+                .min(tuning.target_workgroups)
+                .max(n.div_ceil(tuning.scan_tiles_per_workgroup));
+            match kernel {
+                // The downsweep combines up to `groups` run totals: at most 4 per invocation.
+                Kernel::Scan(v) if params.flags & ScanParams::RUN_TOTALS != 0 => {
+                    g.min(4 * v.workgroup_size)
+                }
+                _ => g,
+            }
         };
         params.groups_x = self.grid(groups)?.0;
         params.groups = groups;
