@@ -345,7 +345,9 @@ impl Context {
                 let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some("wgpu-reduce array"),
                     size,
-                    usage: ARRAY_USAGE | wgpu::BufferUsages::MAP_WRITE,
+                    usage: ARRAY_USAGE
+                        | wgpu::BufferUsages::MAP_WRITE
+                        | wgpu::BufferUsages::MAP_READ,
                     mapped_at_creation: true,
                 });
                 {

@@ -107,7 +107,9 @@ mod pool;
 mod record;
 
 pub use array::GpuArray;
-pub use context::{Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning};
+pub use context::{
+    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning, MAPPED_RESULT_MAX_BYTES,
+};
 pub use element::{DType, Element};
 pub use error::{Error, Result};
 pub use kernels::WORKGROUP_SIZES;

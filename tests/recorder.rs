@@ -498,30 +498,40 @@ fn pipeline_cache_round_trip() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A context with `options` and poisoned temporaries; whether its adapter shares memory with
+/// the CPU, and whether it has `MAPPABLE_PRIMARY_BUFFERS`.
+fn memory_ctx(options: ContextOptions) -> (Context, bool, bool) {
+    let ctx = Context::with_options(ContextOptions {
+        poison_temporaries: true,
+        ..options
+    })
+    .unwrap();
+    let shared = matches!(
+        ctx.capabilities().adapter.device_type,
+        wgpu::DeviceType::Cpu | wgpu::DeviceType::IntegratedGpu
+    );
+    let has = ctx
+        .device()
+        .features()
+        .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
+    (ctx, shared, has)
+}
+
 /// Uploads on adapters that share memory with the CPU write in place (a buffer mapped at
 /// creation): the data, a 16-bit tail padded to a whole word, and the arrays' use by kernels
-/// are the same as through the staging copy, checked element by element in both settings.
+/// are the same as through the staging copy, checked element by element in every setting; so are
+/// arrays given up to `read_into_vec`, read from their own memory unless another handle exists.
 #[test]
 fn uploads_in_place_where_memory_is_shared() {
     use wgpu_reduce::half::f16;
     let mut rng = rng("unified memory");
     let mut checked = 0;
     for setting in [None, Some(false), Some(true)] {
-        let ctx = Context::with_options(ContextOptions {
+        let (ctx, shared, has) = memory_ctx(ContextOptions {
             unified_memory: setting,
-            poison_temporaries: true,
             ..Default::default()
-        })
-        .unwrap();
+        });
         let caps = ctx.capabilities();
-        let shared = matches!(
-            caps.adapter.device_type,
-            wgpu::DeviceType::Cpu | wgpu::DeviceType::IntegratedGpu
-        );
-        let has = ctx
-            .device()
-            .features()
-            .contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS);
         assert_eq!(
             caps.unified_memory,
             has && setting.unwrap_or(shared),
@@ -543,10 +553,123 @@ fn uploads_in_place_where_memory_is_shared() {
             assert_eq!(ctx.read(&y).unwrap(), h, "{len} f16 ({setting:?})");
             let want = h.iter().fold(f16::NEG_INFINITY, |a, &b| a.max(b));
             assert_eq!(ctx.max(&y).unwrap(), want);
+            // Arrays given up are read from their own memory where it is shared, unless
+            // another handle to them exists.
+            let before = ctx.stats().mapped_reads;
+            assert_eq!(ctx.read_into_vec(ctx.upload(&v).unwrap()).unwrap(), v);
+            assert_eq!(ctx.read_into_vec(y).unwrap(), h, "{len} f16 ({setting:?})");
+            let mut run = 0i32;
+            let prefix: Vec<i32> = v
+                .iter()
+                .map(|&a| {
+                    run = run.wrapping_add(a);
+                    run
+                })
+                .collect();
+            let c = ctx.cumsum(&x).unwrap();
+            let held = c.clone();
+            assert_eq!(ctx.read_into_vec(c).unwrap(), prefix, "a clone is alive");
+            assert_eq!(
+                ctx.stats().mapped_reads - before,
+                2 * u64::from(caps.unified_memory)
+            );
+            assert_eq!(
+                ctx.sum(&held).unwrap(),
+                wrapping_sum(&prefix),
+                "the clone still works"
+            );
+            let before = ctx.stats().mapped_reads;
+            assert_eq!(ctx.read_into_vec(held).unwrap(), prefix);
+            assert_eq!(
+                ctx.stats().mapped_reads - before,
+                u64::from(caps.unified_memory)
+            );
             checked += 1;
         }
     }
     assert_eq!(checked, 12);
+}
+
+/// The blocking calls that return values read the buffer their last pass wrote, with no copy,
+/// where `mapped_results` is on (by default wherever wgpu allows it, as on lavapipe); results are checked against f64 references in every setting, with temporaries
+/// poisoned, and repeated so that pooled mapped buffers are reused. An array the caller holds is
+/// never mapped.
+#[test]
+fn blocking_results_are_mapped_without_a_copy() {
+    let mut rng = rng("mapped results");
+    let mut checked = 0;
+    for setting in [None, Some(false), Some(true)] {
+        let (ctx, shared, has) = memory_ctx(ContextOptions {
+            mapped_results: setting,
+            ..Default::default()
+        });
+        let caps = ctx.capabilities();
+        let on = has && setting.unwrap_or(true);
+        assert_eq!(caps.mapped_results, on, "{setting:?}");
+        if setting.is_none() && caps.adapter.backend == wgpu::Backend::Vulkan {
+            assert!(on, "Vulkan maps results");
+        }
+        for round in 0..2 {
+            let n = 100_003 + round;
+            let v = random_i32(&mut rng, n);
+            let f = random_f32(&mut rng, n);
+            let g = random_f32(&mut rng, n);
+            let (x, y, z) = (
+                ctx.upload(&v).unwrap(),
+                ctx.upload(&f).unwrap(),
+                ctx.upload(&g).unwrap(),
+            );
+            let before = ctx.stats().mapped_reads;
+            assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+            // Ties are as unlikely as equal random floats; the first index of the largest.
+            let want_arg = (0..n).fold(0, |b, i| if f[i] > f[b] { i } else { b });
+            assert_eq!(ctx.argmax(&y).unwrap() as usize, want_arg);
+            let abs: f64 = f.iter().map(|&a| f64::from(a).abs()).sum();
+            let tol = common::f32_sum_tolerance(n, abs, ctx.tuning()) / n as f64;
+            let mean: f64 = f.iter().map(|&a| f64::from(a)).sum::<f64>() / n as f64;
+            let got = f64::from(ctx.mean(&y).unwrap());
+            assert!(
+                (got - mean).abs() <= tol,
+                "mean {got} vs {mean} (tolerance {tol:e})"
+            );
+            let prods: f64 = f
+                .iter()
+                .zip(&g)
+                .map(|(&a, &b)| (f64::from(a) * f64::from(b)).abs())
+                .sum();
+            let dot: f64 = f
+                .iter()
+                .zip(&g)
+                .map(|(&a, &b)| f64::from(a) * f64::from(b))
+                .sum();
+            let tol = common::f32_sum_tolerance(n, prods, ctx.tuning());
+            let got = f64::from(ctx.dot(&y, &z).unwrap());
+            assert!(
+                (got - dot).abs() <= tol,
+                "dot {got} vs {dot} (tolerance {tol:e})"
+            );
+            // 3,000 results (12 KB: above MAPPED_RESULT_MAX_BYTES, mapped only on shared memory).
+            let rows = 3_000;
+            let w = ctx.upload_shaped(&v[..rows * 7], &[rows, 7]).unwrap();
+            let want: Vec<i32> = v[..rows * 7].chunks(7).map(wrapping_sum).collect();
+            assert_eq!(ctx.sum_axes(&w, 1).unwrap(), want);
+            let mapped = ctx.stats().mapped_reads - before;
+            let want_mapped = match (on, shared) {
+                (false, _) => 0,
+                (true, true) => 5,
+                (true, false) => 4,
+            };
+            assert_eq!(mapped, want_mapped, "{setting:?} round {round}");
+            // A result the caller holds is read through a copy.
+            let held = ctx
+                .reduce::<i32, i32>(&x, &wgpu_reduce::Reduction::new(ReduceOp::Sum))
+                .unwrap();
+            assert_eq!(ctx.read(&held).unwrap(), vec![wrapping_sum(&v)]);
+            assert_eq!(ctx.stats().mapped_reads - before, want_mapped);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
 }
 
 /// A call repeated on the same arrays reuses the bind groups of the last one (counted); an

@@ -255,7 +255,7 @@ impl Context {
         x: &GpuArray<T>,
         red: Reduction,
     ) -> Result<Vec<O>> {
-        let mut rec = self.recorder();
+        let mut rec = self.reading_recorder();
         let out = rec.reduce::<T, O>(x, &red)?;
         let token = rec.read(&out)?;
         rec.submit()?.wait()?.get(&token)
@@ -264,7 +264,7 @@ impl Context {
     /// Dot product of `a` and `b`, blocking (one submission, one readback). See
     /// [`Recorder::dot`].
     pub fn dot<T: Element>(&self, a: &GpuArray<T>, b: &GpuArray<T>) -> Result<T> {
-        let mut rec = self.recorder();
+        let mut rec = self.reading_recorder();
         let out = rec.dot(a, b)?;
         let token = rec.read(&out)?;
         rec.submit()?.wait()?.scalar(&token)

@@ -247,7 +247,7 @@ impl Context {
         x: &GpuArray<T>,
         red: &Reduction,
     ) -> Result<Vec<O>> {
-        let mut rec = self.recorder();
+        let mut rec = self.reading_recorder();
         let out = rec.reduce::<T, O>(x, red)?;
         let token = rec.read(&out)?;
         rec.submit()?.wait()?.get(&token)
@@ -314,7 +314,7 @@ impl Context {
 
 impl Context {
     fn reduce_scalar<T: Element, O: Element>(&self, red: &Reduction, x: &GpuArray<T>) -> Result<O> {
-        let mut rec = self.recorder();
+        let mut rec = self.reading_recorder();
         let out = rec.reduce::<T, O>(x, red)?;
         let token = rec.read(&out)?;
         rec.submit()?.wait()?.scalar(&token)

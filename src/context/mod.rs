@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex};
 pub(crate) mod bind_groups;
 mod options;
 
-pub use options::{Capabilities, ContextOptions, ContextStats, Subgroups, Tuning};
+pub use options::{
+    Capabilities, ContextOptions, ContextStats, Subgroups, Tuning, MAPPED_RESULT_MAX_BYTES,
+};
 
 use crate::error::{Error, Result};
 use crate::kernels::{Kernels, SCAN_ROW_WORKGROUP, SCAN_ROW_WORKGROUP_STORAGE, WORKGROUP_SIZES};
@@ -32,6 +34,7 @@ pub(crate) struct Counters {
     pub pipelines_compiled: AtomicU64,
     pub parameter_buffers: AtomicU64,
     pub bind_groups: AtomicU64,
+    pub mapped_reads: AtomicU64,
 }
 
 pub(crate) struct Inner {
@@ -188,10 +191,8 @@ impl Context {
         if options.pipeline_cache_dir.is_some() {
             wanted |= wgpu::Features::PIPELINE_CACHE;
         }
-        if options
-            .unified_memory
-            .unwrap_or_else(|| shares_memory(info.device_type))
-        {
+        let shares = shares_memory(info.device_type);
+        if options.unified_memory.unwrap_or(shares) || options.mapped_results.unwrap_or(true) {
             wanted |= wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
         }
         let features = adapter.features() & wanted;
@@ -267,6 +268,7 @@ impl Context {
             limits.max_storage_buffer_binding_size =
                 limits.max_storage_buffer_binding_size.min(cap);
         }
+        let shares = shares_memory(adapter.device_type);
         let caps = Capabilities {
             subgroups: features.contains(wgpu::Features::SUBGROUP),
             subgroup_min_size: adapter.subgroup_min_size,
@@ -274,9 +276,9 @@ impl Context {
             shader_f16: features.contains(wgpu::Features::SHADER_F16),
             timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             unified_memory: features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
-                && options
-                    .unified_memory
-                    .unwrap_or_else(|| shares_memory(adapter.device_type)),
+                && options.unified_memory.unwrap_or(shares),
+            mapped_results: features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
+                && options.mapped_results.unwrap_or(true),
             limits,
             adapter,
         };
@@ -393,6 +395,17 @@ impl Context {
         &self.inner.caps
     }
 
+    /// The largest result the blocking calls write straight into memory the CPU maps (0: none;
+    /// see [`ContextOptions::mapped_results`]).
+    pub(crate) fn mapped_result_bytes(&self) -> u64 {
+        let caps = &self.inner.caps;
+        match (caps.mapped_results, shares_memory(caps.adapter.device_type)) {
+            (false, _) => 0,
+            (true, true) => u64::MAX,
+            (true, false) => MAPPED_RESULT_MAX_BYTES,
+        }
+    }
+
     /// The kernel settings in force.
     pub fn tuning(&self) -> Tuning {
         self.inner.tuning
@@ -418,6 +431,7 @@ impl Context {
             pipelines_compiled: c.pipelines_compiled.load(Ordering::Relaxed),
             parameter_buffers: c.parameter_buffers.load(Ordering::Relaxed),
             bind_groups: c.bind_groups.load(Ordering::Relaxed),
+            mapped_reads: c.mapped_reads.load(Ordering::Relaxed),
         }
     }
 

@@ -27,6 +27,7 @@ mod segments;
 mod submission;
 
 pub use results::{ReadToken, Results};
+use submission::Staging;
 pub use submission::Submission;
 
 static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
@@ -52,6 +53,9 @@ struct Dispatch {
 struct Read {
     src: RawArray,
     offset: u64,
+    /// Nothing else can use the array while it is read (a blocking call's own result, or an
+    /// array the caller gave up): its buffer may be mapped in place of a copy.
+    sole: bool,
 }
 
 /// Records operations for one submission. Made by [`Context::recorder`].
@@ -78,6 +82,8 @@ pub struct Recorder {
     timestamps: bool,
     /// Where in the results the flags of offsets checks are (see `Submission::checks`).
     checks: Vec<u64>,
+    /// Outputs of at most this many bytes are made with `MAP_READ` (0: none).
+    mapped_outputs: u64,
 }
 
 impl Context {
@@ -91,13 +97,51 @@ impl Context {
             read_bytes: 0,
             timestamps: false,
             checks: Vec::new(),
+            mapped_outputs: 0,
         }
+    }
+
+    /// A recorder for a blocking call that reads its one result and drops it: results of up to
+    /// [`Context::mapped_result_bytes`] bytes are made in memory the CPU maps, so the read
+    /// copies nothing (see [`ContextOptions::mapped_results`](crate::ContextOptions::mapped_results)).
+    pub(crate) fn reading_recorder(&self) -> Recorder {
+        let mut rec = self.recorder();
+        rec.mapped_outputs = self.mapped_result_bytes();
+        rec
     }
 
     /// Reads an array back to the host (one submission, one round trip).
     pub fn read<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
         let mut rec = self.recorder();
         let t = rec.read(x)?;
+        rec.submit()?.wait()?.get(&t)
+    }
+
+    /// Reads an array the caller gives up. Where the adapter shares memory with the CPU
+    /// ([`Capabilities::unified_memory`](crate::Capabilities::unified_memory)) and no other
+    /// handle to the array (a clone, a reshaped view, a recording not yet submitted) exists, the
+    /// CPU maps the array's own memory and nothing is copied; otherwise this is
+    /// [`read`](Self::read). ([`read`](Self::read) always copies: mapping an array that
+    /// another handle may be using at the same time would make that use fail.)
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&[1u32, 2, 3, 4])?;
+    /// let c = ctx.cumsum(&x)?;
+    /// assert_eq!(ctx.read_into_vec(c)?, vec![1, 3, 6, 10]);
+    /// # Ok(()) }
+    /// ```
+    pub fn read_into_vec<T: Element>(&self, x: GpuArray<T>) -> Result<Vec<T>> {
+        let mut rec = self.recorder();
+        let t = rec.read(&x)?;
+        if self.inner.caps.unified_memory && Arc::strong_count(&x.storage) == 2 {
+            // The recorder's handle and `x`, which is dropped below: the read is the only use.
+            if let Some(r) = rec.reads.last_mut() {
+                r.sole = true;
+            }
+        }
+        drop(x);
         rec.submit()?.wait()?.get(&t)
     }
 
@@ -178,7 +222,14 @@ impl Recorder {
     pub(crate) fn lease_output<O: Element>(&mut self, shape: Vec<usize>) -> Result<GpuArray<O>> {
         let len: usize = shape.iter().product();
         self.ctx.check_array_size(len, O::DTYPE)?;
-        let buf = self.ctx.lease(padded_bytes(len, O::DTYPE), TEMP_USAGE)?;
+        let bytes = padded_bytes(len, O::DTYPE);
+        // Where memory is shared, every result can be mapped (see Context::read_into_vec).
+        let usage = if bytes <= self.mapped_outputs || self.ctx.inner.caps.unified_memory {
+            TEMP_USAGE | wgpu::BufferUsages::MAP_READ
+        } else {
+            TEMP_USAGE
+        };
+        let buf = self.ctx.lease(bytes, usage)?;
         Ok(GpuArray::from_storage(
             Storage::Pooled(buf),
             shape,
@@ -351,7 +402,12 @@ impl Recorder {
         self.read_bytes += bytes;
         let len = raw.len;
         if len > 0 {
-            self.reads.push(Read { src: raw, offset });
+            let sole = self.mapped_outputs > 0;
+            self.reads.push(Read {
+                src: raw,
+                offset,
+                sole,
+            });
         }
         Ok(ReadToken {
             recording: self.id,
@@ -369,6 +425,7 @@ impl Recorder {
         self.reads.push(Read {
             src: flag.clone(),
             offset,
+            sole: false,
         });
         self.checks.push(offset);
     }
@@ -528,11 +585,30 @@ impl Recorder {
         });
         let timestamp_offset = self.read_bytes;
         let staging_bytes = self.read_bytes + if query.is_some() { 16 } else { 0 };
-        let staging = if staging_bytes > 0 {
-            Some(ctx.lease(
+        // One array read, made in memory the CPU maps (mapped_results): map it, copy nothing.
+        let direct = match self.reads.as_slice() {
+            [r] if query.is_none()
+                && r.sole
+                && !matches!(*r.src.storage, Storage::Wrapped(_))
+                && r.src
+                    .buffer()
+                    .usage()
+                    .contains(wgpu::BufferUsages::MAP_READ) =>
+            {
+                Some(r.src.storage.clone())
+            }
+            _ => None,
+        };
+        let staging = if let Some(array) = direct {
+            let bytes = array.buffer().size();
+            inner.counters.mapped_reads.fetch_add(1, Ordering::Relaxed);
+            Some((Staging::Array(array), bytes))
+        } else if staging_bytes > 0 {
+            let buf = ctx.lease(
                 staging_bytes,
                 wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            )?)
+            )?;
+            Some((Staging::Leased(buf), staging_bytes))
         } else {
             None
         };
@@ -543,14 +619,16 @@ impl Recorder {
             });
         let has_dispatches = !self.dispatches.is_empty();
         self.encode_dispatches(&mut encoder, &params, stride, query.as_ref());
-        if let Some(staging) = &staging {
+        if let Some((Staging::Leased(staging), _)) = &staging {
             for r in &self.reads {
                 let bytes = r.src.bytes().div_ceil(4) * 4;
                 encoder.copy_buffer_to_buffer(r.src.buffer(), 0, staging.buffer(), r.offset, bytes);
             }
         }
         let mut resolve = None;
-        if let (Some(q), Some(staging), true) = (&query, &staging, has_dispatches) {
+        if let (Some(q), Some((Staging::Leased(staging), _)), true) =
+            (&query, &staging, has_dispatches)
+        {
             let buf = ctx.lease(
                 16,
                 wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
@@ -568,7 +646,7 @@ impl Recorder {
             ctx: ctx.clone(),
             index,
             recording: self.id,
-            staging: staging.map(|s| (s, staging_bytes)),
+            staging,
             timestamp_offset: (query.is_some() && has_dispatches).then_some(timestamp_offset),
             checks: self.checks.clone(),
         })

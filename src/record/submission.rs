@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::Results;
+use crate::array::Storage;
 use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pool::PooledBuffer;
@@ -16,7 +17,8 @@ pub struct Submission {
     pub(super) ctx: Context,
     pub(super) index: wgpu::SubmissionIndex,
     pub(super) recording: u64,
-    pub(super) staging: Option<(PooledBuffer, u64)>,
+    /// The buffer mapped for the values read, and how many bytes of it.
+    pub(super) staging: Option<(Staging, u64)>,
     pub(super) timestamp_offset: Option<u64>,
     /// Offsets in the results of the flags of offsets checks (u32::MAX: valid; else the first
     /// invalid segment).
@@ -164,9 +166,39 @@ impl Submission {
     }
 }
 
+/// Where the values read come back: a staging buffer the reads were copied into, or the one
+/// array read, whose own buffer the CPU can map (see [`ContextOptions::mapped_results`]).
+///
+/// [`ContextOptions::mapped_results`]: crate::ContextOptions::mapped_results
+pub(super) enum Staging {
+    Leased(PooledBuffer),
+    Array(Arc<Storage>),
+}
+
+impl Staging {
+    fn buffer(&self) -> &wgpu::Buffer {
+        match self {
+            Staging::Leased(b) => b.buffer(),
+            Staging::Array(s) => s.buffer(),
+        }
+    }
+
+    /// Keeps the buffer out of the pool for good (a map may still be pending on it).
+    fn detach(self) {
+        match self {
+            Staging::Leased(b) => b.detach(),
+            Staging::Array(s) => {
+                if let Ok(Storage::Pooled(b)) = Arc::try_unwrap(s) {
+                    b.detach();
+                }
+            }
+        }
+    }
+}
+
 /// Takes a staging buffer out of the pool for good when dropped still armed (its map may be
 /// pending: a cancelled [`Submission::wait_async`]).
-struct PendingMap(Option<PooledBuffer>);
+struct PendingMap(Option<Staging>);
 
 impl Drop for PendingMap {
     fn drop(&mut self) {

@@ -6,7 +6,9 @@
 //! attributed, and the one-liner with and without spinning before a blocking wait
 //! (`ContextOptions::wait_spin`). The peer's figure is `x.sum().item()` from `benches/torch_peer.py`.
 //! The floor is wgpu's own: an empty `Queue::submit` and a blocking `Device::poll` on the same
-//! device, timed in the same process; the one-liner's ratio to it is printed last.
+//! device, timed in the same process; the one-liner's ratio to it is printed. Last, the
+//! one-liner with its result mapped and copied (`ContextOptions::mapped_results`), each beside
+//! the floor on its own device.
 //!
 //!     cargo run --release -p wgpu-reduce-bench --bin latency -- --n 1048576 --repeat 200
 //!
@@ -171,6 +173,63 @@ fn main() -> ExitCode {
             "  one-liner / that floor                  {:.2}",
             median(&mut one_t).as_secs_f64() / floor.as_secs_f64()
         );
+        // The one-liner with its result mapped (no copy) and copied into a staging buffer
+        // (ContextOptions::mapped_results, one context each), each beside wgpu's floor on its own
+        // device, in blocks that take turns (a GPU switching between devices call by call is
+        // slower for both), the first calls of each block after a switch left out.
+        let mapped_on = ctx.capabilities().mapped_results;
+        let other = Context::with_options(wgpu_reduce::ContextOptions {
+            mapped_results: Some(!mapped_on),
+            ..Default::default()
+        })?;
+        let xo = other.upload(&data)?;
+        support::warm_up(|| other.sum(&xo).map(drop))?;
+        let floor_call = |c: &Context| -> wgpu_reduce::Result<Duration> {
+            let t = Instant::now();
+            let index = c.queue().submit([]);
+            c.device()
+                .poll(wgpu::PollType::Wait {
+                    submission_index: Some(index),
+                    timeout: None,
+                })
+                .map_err(|e| wgpu_reduce::Error::PollFailed(e.to_string()))?;
+            Ok(t.elapsed())
+        };
+        // [context][one-liner, floor]
+        let mut times: [[Vec<Duration>; 2]; 2] = Default::default();
+        let block = repeat.div_ceil(10).max(5);
+        for _ in 0..10 {
+            for (k, (c, a)) in [(&ctx, &x), (&other, &xo)].into_iter().enumerate() {
+                for i in 0..block + 3 {
+                    let t = Instant::now();
+                    std::hint::black_box(c.sum(a)?);
+                    let one = t.elapsed();
+                    let fl = floor_call(c)?;
+                    if i >= 3 {
+                        times[k][0].push(one);
+                        times[k][1].push(fl);
+                    }
+                }
+            }
+        }
+        if !other.capabilities().mapped_results && !mapped_on {
+            println!("  (results cannot be mapped here: no MAPPABLE_PRIMARY_BUFFERS)");
+        }
+        let [a, b] = &mut times;
+        let (mapped, copied) = if mapped_on { (a, b) } else { (b, a) };
+        println!("  in turns, each beside its own floor (one-liner, floor, ratio):");
+        for (name, t) in [
+            ("result mapped (no copy)", mapped),
+            ("result copied", copied),
+        ] {
+            let (one, fl) = (median(&mut t[0]), median(&mut t[1]));
+            println!(
+                "    {name:<24} {:>7.1} {:>7.1} {:>6.2}",
+                one.as_secs_f64() * 1e6,
+                fl.as_secs_f64() * 1e6,
+                one.as_secs_f64() / fl.as_secs_f64()
+            );
+        }
         Ok(())
     };
     match run() {
