@@ -204,6 +204,66 @@ fn the_2_norm_neither_overflows_nor_underflows() {
     }
 }
 
+/// The 2-norm of values of mixed magnitudes, drawn fresh (seeded) from the small, middle and big
+/// ranges of its three sums in each combination, against sqrt of the f64 sum of squares
+/// (bound: 2 (n + log2 n + 12) u relative, as above); and NaN and infinities among them.
+#[test]
+fn the_2_norm_of_mixed_magnitudes() {
+    let ctx = common::ctx();
+    let mut rng = rng("the_2_norm_of_mixed_magnitudes");
+    let (small, mid, big) = (1e-30f32, 1.0f32, 1e30f32);
+    let mixes: [&[f32]; 5] = [
+        &[small, 1e-20],
+        &[small, mid],
+        &[mid, big, 1e20],
+        &[small, big],
+        &[small, 1e-10, mid, 1e10, big],
+    ];
+    let n = 100_003;
+    let mut checked = 0;
+    for mix in mixes {
+        let v: Vec<f32> = (0..n)
+            .map(|_| {
+                let m = mix[rng.gen_range(0..mix.len())];
+                let sign = if rng.gen::<bool>() { -1.0 } else { 1.0 };
+                sign * m * rng.gen_range(0.5f32..1.0)
+            })
+            .collect();
+        let want = v.iter().map(|&a| f64::from(a).powi(2)).sum::<f64>().sqrt();
+        let got = f64::from(ctx.norm(&ctx.upload(&v).unwrap(), 2.0).unwrap());
+        let nf = n as f64;
+        let bound = 2.0 * (nf + nf.log2() + 12.0) * f64::from(f32::EPSILON) / 2.0;
+        let rel = (got - want).abs() / want;
+        assert!(
+            rel <= bound,
+            "{mix:?}: got {got}, want {want}, relative error {rel} > {bound}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, mixes.len());
+    let (inf, nan) = (f32::INFINITY, f32::NAN);
+    let specials: [(&[f32], f32); 5] = [
+        (&[nan, big, small], nan),
+        (&[small, nan, mid], nan),
+        (&[inf, small, mid], inf),
+        (&[-inf, nan], nan),
+        (&[small, small], small * 2f32.sqrt()),
+    ];
+    for (xs, want) in specials {
+        let got = ctx.norm(&ctx.upload(xs).unwrap(), 2.0).unwrap();
+        if want.is_nan() {
+            assert!(got.is_nan(), "{xs:?}: got {got}");
+        } else if want.is_infinite() {
+            assert_eq!(got, want, "{xs:?}");
+        } else {
+            assert!(
+                (got - want).abs() <= 4.0 * f32::EPSILON * want,
+                "{xs:?}: got {got}, want {want}"
+            );
+        }
+    }
+}
+
 /// logsumexp's special values: large inputs, -inf, +inf, NaN, empty.
 #[test]
 fn logsumexp_is_stable_and_follows_the_special_value_rules() {

@@ -1,39 +1,57 @@
-// The 2-norm with scaling, as BLAS nrm2 but with power-of-two scales: states (e, ssq) standing
-// for 4^e * ssq, where |x| = m * 2^e with m in [0.5, 1) (frexp) for the largest |x| seen, and
-// ssq in [0.25, n]. Terms are rescaled by ldexp, which is exact, so no square overflows or
-// underflows for finite input and no reciprocal of a huge scale is formed (a driver that flushes
-// subnormals, as NVIDIA's does, turns 1 / 3e38 into 0). The exponent e is an integer held as
-// f32: -inf before any non-zero element, NaN once a NaN is seen (it propagates), +inf once an
-// infinite element is (the norm is +inf).
-struct Norm2State { e: f32, ssq: f32 }
+// The 2-norm with scaling by Blue's three accumulators (as LAPACK's nrm2 since 3.10): each |x|
+// is squared into the sum of small, middle or big values, the small and big ones first scaled by
+// a constant power of two, so that for finite input no square overflows or falls below f32's
+// normal range and no sum of up to 2^32 squares overflows. Every scale is a power of two (exact)
+// and a literal: no reciprocal of a huge value is formed at run time (a driver that flushes
+// subnormals, as NVIDIA's does, turns 1 / 3e38 into 0). The bounds for f32: |x| < 2^-60 is
+// small (scaled by 2^64: squares in [2^-124, 2^8)); |x| > 2^47 is big (scaled by 2^-82: squares
+// in [2^-70, 2^92)); the rest is squared as it is (in [2^-120, 2^94]). +inf lands in the big sum
+// (the norm is +inf) and NaN in the middle one; the finish returns NaN if any sum is NaN.
+struct Norm2State { small: f32, mid: f32, big: f32 }
 alias S = Norm2State;
-fn identity() -> S { return S(neg_inf(), 0.0); }
-fn combine(a: S, b: S) -> S {
-    if is_nan(a.e) { return a; }
-    if is_nan(b.e) { return b; }
-    if a.e == pos_inf() || b.e == pos_inf() { return S(pos_inf(), 1.0); }
-    if b.e == neg_inf() { return a; }
-    if a.e == neg_inf() { return b; }
-    if a.e >= b.e {
-        return S(a.e, a.ssq + ldexp(b.ssq, 2i * i32(b.e - a.e)));
-    }
-    return S(b.e, b.ssq + ldexp(a.ssq, 2i * i32(a.e - b.e)));
-}
+const NORM2_SMALL: f32 = 8.673617379884035e-19; // 2^-60
+const NORM2_BIG: f32 = 140737488355328.0; // 2^47
+const NORM2_UP: f32 = 18446744073709551616.0; // 2^64
+const NORM2_DOWN: f32 = 2.0679515313825692e-25; // 2^-82
+fn identity() -> S { return S(0.0, 0.0, 0.0); }
+fn combine(a: S, b: S) -> S { return S(a.small + b.small, a.mid + b.mid, a.big + b.big); }
 fn from_elem(x: f32, j: u32) -> S {
     let a = abs(x);
-    if is_nan(a) { return S(a, 1.0); }
-    if a == pos_inf() { return S(pos_inf(), 1.0); }
-    if a == 0.0 { return identity(); }
-    let f = frexp(a);
-    return S(f32(f.exp), f.fract * f.fract);
+    // NaN is classified by its bits: compilers may not keep a comparison with NaN false.
+    if is_nan(a) {
+        return S(0.0, a, 0.0);
+    }
+    if a > NORM2_BIG {
+        let s = a * NORM2_DOWN;
+        return S(0.0, 0.0, s * s);
+    }
+    if a < NORM2_SMALL {
+        let s = a * NORM2_UP;
+        return S(s * s, 0.0, 0.0);
+    }
+    return S(0.0, a * a, 0.0);
 }
 fn finalize(s: S) -> f32 {
-    if is_nan(s.e) || s.e == pos_inf() { return s.e; }
-    if s.e == neg_inf() { return 0.0; }
-    let r = sqrt(s.ssq);
-    let k = i32(s.e);
-    // ldexp's exponent kept inside f32's range; the product over- or underflows as it should.
-    if k > 64i { return ldexp(r, k - 64i) * 18446744073709551616.0; }
-    if k < -64i { return ldexp(r, k + 64i) * 5.421010862427522e-20; }
-    return ldexp(r, k);
+    // A NaN anywhere is the result, tested by its bits first: lavapipe's compiled code lost a
+    // NaN middle sum added to the big one.
+    if is_nan(s.mid) || is_nan(s.big) || is_nan(s.small) {
+        return quiet_nan();
+    }
+    if s.big > 0.0 {
+        // The middle sum, brought to the big sum's scale (the small one is below its precision).
+        let big = s.big + (s.mid * NORM2_DOWN) * NORM2_DOWN;
+        // sqrt(big) * 2^82, in two steps inside f32's range: an overflow gives +inf as it should.
+        return sqrt(big) * 4398046511104.0 * 1099511627776.0; // 2^42 * 2^40
+    }
+    if s.small > 0.0 {
+        let small = sqrt(s.small) / NORM2_UP;
+        if s.mid == 0.0 {
+            return small;
+        }
+        let mid = sqrt(s.mid);
+        let hi = max(small, mid);
+        let r = min(small, mid) / hi;
+        return hi * sqrt(1.0 + r * r);
+    }
+    return sqrt(s.mid);
 }

@@ -203,8 +203,8 @@ pub const OPS_NAN_MEAN_WGSL: &str = include_str!("../../shaders/ops/nan_mean.wgs
 /// `shaders/ops/nan_pick.wgsl`: nanmin and nanmax (the prelude sets `const PICK_MAX: bool`) of f32
 /// values: a NaN operand loses to any other; the identity is NaN, so a slice of NaN only stays NaN.
 pub const OPS_NAN_PICK_WGSL: &str = include_str!("../../shaders/ops/nan_pick.wgsl");
-/// `shaders/ops/norm2.wgsl`: the 2-norm with scaling, as BLAS nrm2 but with power-of-two scales:
-/// states (e, ssq) standing for 4^e * ssq, rescaled by ldexp.
+/// `shaders/ops/norm2.wgsl`: the 2-norm with scaling by Blue's three accumulators (small, middle
+/// and big squares, the outer two scaled by constant powers of two), as LAPACK's nrm2.
 pub const OPS_NORM2_WGSL: &str = include_str!("../../shaders/ops/norm2.wgsl");
 /// `shaders/ops/root_p.wgsl`: the p-norm's finish: the p-th root of the sum of |x|^p, in a final
 /// pass.

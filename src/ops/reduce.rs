@@ -370,9 +370,9 @@ impl ReduceOp {
     /// Bytes of one partial state between passes.
     pub const fn state_bytes(self) -> u64 {
         match self {
-            ReduceOp::Var | ReduceOp::Std => 12,
+            ReduceOp::Var | ReduceOp::Std | ReduceOp::Norm2 => 12,
             _ if self.is_arg() => 8,
-            ReduceOp::NanMean | ReduceOp::LogSumExp | ReduceOp::AMinMax | ReduceOp::Norm2 => 8,
+            ReduceOp::NanMean | ReduceOp::LogSumExp | ReduceOp::AMinMax => 8,
             _ => 4,
         }
     }
