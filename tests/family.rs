@@ -242,6 +242,15 @@ fn the_2_norm_of_mixed_magnitudes() {
     }
     assert_eq!(checked, mixes.len());
     let (inf, nan) = (f32::INFINITY, f32::NAN);
+    // Many middle values and one big one: the middle sum dominates.
+    let mut v = vec![1e14f32; 100_000];
+    v.push(1e15);
+    let want = (1e28f64 * 100_000.0 + 1e30).sqrt();
+    let got = f64::from(ctx.norm(&ctx.upload(&v).unwrap(), 2.0).unwrap());
+    assert!(
+        (got - want).abs() <= 1e-3 * want,
+        "1e14 x 100000 and 1e15: got {got}, want {want}"
+    );
     let specials: [(&[f32], f32); 5] = [
         (&[nan, big, small], nan),
         (&[small, nan, mid], nan),
