@@ -598,7 +598,9 @@ fn uploads_in_place_where_memory_is_shared() {
 fn blocking_results_are_mapped_without_a_copy() {
     let mut rng = rng("mapped results");
     let mut checked = 0;
-    for setting in [None, Some(false), Some(true)] {
+    // Some(true) is None wherever wgpu allows the mapping (every adapter the tests run on):
+    // the default and off.
+    for setting in [None, Some(false)] {
         let (ctx, shared, has) = memory_ctx(ContextOptions {
             mapped_results: setting,
             ..Default::default()
@@ -669,7 +671,7 @@ fn blocking_results_are_mapped_without_a_copy() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 6);
+    assert_eq!(checked, 4);
 }
 
 /// A call repeated on the same arrays reuses the bind groups of the last one (counted); an
