@@ -149,19 +149,22 @@ fn main() -> ExitCode {
             us(&mut block_t)
         );
         // wgpu alone: an empty submission and a blocking wait for it.
-        let (device, queue) = (ctx.device(), ctx.queue());
-        let mut empty_t = Vec::new();
-        for i in 0..repeat + 10 {
+        let floor_call = |c: &Context| -> wgpu_reduce::Result<Duration> {
             let t = Instant::now();
-            let index = queue.submit([]);
-            device
+            let index = c.queue().submit([]);
+            c.device()
                 .poll(wgpu::PollType::Wait {
                     submission_index: Some(index),
                     timeout: None,
                 })
                 .map_err(|e| wgpu_reduce::Error::PollFailed(e.to_string()))?;
+            Ok(t.elapsed())
+        };
+        let mut empty_t = Vec::new();
+        for i in 0..repeat + 10 {
+            let t = floor_call(&ctx)?;
             if i >= 10 {
-                empty_t.push(t.elapsed());
+                empty_t.push(t);
             }
         }
         let floor = median(&mut empty_t);
@@ -184,17 +187,6 @@ fn main() -> ExitCode {
         })?;
         let xo = other.upload(&data)?;
         support::warm_up(|| other.sum(&xo).map(drop))?;
-        let floor_call = |c: &Context| -> wgpu_reduce::Result<Duration> {
-            let t = Instant::now();
-            let index = c.queue().submit([]);
-            c.device()
-                .poll(wgpu::PollType::Wait {
-                    submission_index: Some(index),
-                    timeout: None,
-                })
-                .map_err(|e| wgpu_reduce::Error::PollFailed(e.to_string()))?;
-            Ok(t.elapsed())
-        };
         // [context][one-liner, floor]
         let mut times: [[Vec<Duration>; 2]; 2] = Default::default();
         let block = repeat.div_ceil(10).max(5);
