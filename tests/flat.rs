@@ -191,3 +191,95 @@ fn pieces_each_take_the_flat_pass_and_report_whole_array_indices() {
         check(&ctx, &data, "pieces, NaN");
     }
 }
+
+/// Argmin/argmax along the rows of an `outer` x `r` matrix, each row against the reference.
+fn check_rows(ctx: &Context, data: &[f32], outer: usize, label: &str) -> usize {
+    let r = data.len() / outer;
+    let x = ctx.upload_shaped(data, &[outer, r]).unwrap();
+    let mut checked = 0;
+    for op in [ReduceOp::Argmin, ReduceOp::Argmax] {
+        let y = ctx
+            .reduce::<f32, u32>(&x, &Reduction::new(op).axes(1))
+            .unwrap();
+        let got = ctx.read(&y).unwrap();
+        assert_eq!(got.len(), outer, "{label}: {outer} x {r}, {op:?}");
+        for (i, row) in data.chunks(r).enumerate() {
+            let want = reference(row, op);
+            assert_eq!(
+                got[i],
+                want,
+                "{label}, {outer} x {r}, {op:?}, row {i}: got index {} (value {:?}), want {want} \
+                 (value {})",
+                got[i],
+                row.get(got[i] as usize),
+                row[want as usize]
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Shapes (rows, row length) around the flat pass's rows for a workgroup of `t / 16` threads.
+fn row_cases(t: usize) -> [(usize, usize); 11] {
+    [
+        (40, t),
+        (3, 8 * t + 4),
+        (2, 3 * t + 8),
+        (700, t + 4),
+        (5, t - 4),
+        (6, t + 2),
+        (300, 64),
+        (1000, 68),
+        (50, 60),
+        (130, t / 4 + 4),
+        (3, 260),
+    ]
+}
+
+#[test]
+fn rows_of_whole_words_take_the_flat_pass_per_row() {
+    let mut rng = rng("flat rows");
+    let mut checked = 0;
+    let mut cases = 0;
+    for ctx in contexts() {
+        // The flat pass takes rows of whole vec4 words of at least 64 elements: about four
+        // words per thread, up to a workgroup (`t` elements) per row, rows cut into chunks
+        // where they are too few to fill the GPU; several rows to a workgroup, the last
+        // workgroup's partly past the last row. Rows not of whole words, or shorter, take the
+        // general layout.
+        let t = ctx.tuning().workgroup_size as usize * 16;
+        for (outer, r) in row_cases(t) {
+            let n = outer * r;
+            let mut data: Vec<f32> = (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect();
+            checked += check_rows(ctx, &data, outer, "random");
+            // Ties across a row's chunks, the row's last element among them; a NaN in some
+            // rows after a tie; -0.0 and +0.0 as a row's extremes.
+            for row in 0..outer {
+                let base = row * r;
+                for p in positions(&mut rng, r, 3).into_iter().chain([r - 1]) {
+                    data[base + p] = if row % 2 == 0 { 2.0 } else { -2.0 };
+                }
+                if row % 3 == 1 {
+                    let at = rng.gen_range(0..r);
+                    data[base + at] = if rng.gen() { f32::NAN } else { -f32::NAN };
+                    data[base + rng.gen_range(at..r)] = f32::NAN;
+                }
+            }
+            checked += check_rows(ctx, &data, outer, "ties and NaN");
+            let mut zeros: Vec<f32> = (0..n).map(|_| rng.gen_range(0.5f32..1.0)).collect();
+            for row in zeros.chunks_mut(r) {
+                let [a, b] = [rng.gen_range(0..r / 2), rng.gen_range(r / 2..r)];
+                row[a] = if rng.gen() { -0.0 } else { 0.0 };
+                row[b] = -row[a];
+                for v in row.iter_mut().filter(|v| **v > 0.0) {
+                    *v = -*v;
+                }
+            }
+            checked += check_rows(ctx, &zeros, outer, "signed zeros");
+            cases += 3;
+        }
+    }
+    let rows: usize = row_cases(256).iter().map(|c| c.0).sum::<usize>() * 2 * 3 * contexts().len();
+    assert_eq!(checked, rows, "rows checked in {cases} cases");
+}

@@ -21,8 +21,9 @@ pub enum Layout {
     /// Columns where the outputs alone fill the GPU: each thread owns four columns `WG` apart
     /// and reads its whole chunk of the reduced axis, no shared memory.
     ColsWide,
-    /// First pass of argmin/argmax over a whole f32 array: workgroups stride over vec4 words
-    /// comparing integer keys, one state per workgroup (see shaders/reduce_flat.wgsl).
+    /// First pass of argmin/argmax over f32 rows of whole vec4 words: workgroups stride over
+    /// the words comparing integer keys, one state per workgroup; over a whole array, or a
+    /// workgroup per row (or chunk of a row) of a matrix (see shaders/reduce_flat.wgsl).
     Flat,
     /// Columns of 16-bit input (first pass, even `inner`): each thread owns two adjacent
     /// columns, the halves of one u32 word.
@@ -152,14 +153,13 @@ impl AxisVariant {
         }
     }
 
-    /// Whether the flat layout exists for this variant: the first pass (raw f32 input,
-    /// states out) of argmin/argmax.
+    /// Whether the flat layout exists for this variant: the first pass (raw f32 input) of
+    /// argmin/argmax, writing states, or results where each row takes one workgroup.
     pub fn flat_capable(&self) -> bool {
         matches!(self.op, ReduceOp::Argmin | ReduceOp::Argmax)
             && self.map == 0
             && self.input == DType::F32
             && !self.src_state
-            && !self.dst_final
     }
 
     /// A short name, e.g. `axis_rows_argmax_f16_raw_state_wg256`.

@@ -456,12 +456,12 @@ void reduce_rows(
     uint shift_1 = params.lanes_shift;
     uint lanes = 1u << shift_1;
     uint split_1 = wid_1.z;
-    uint row = (g_3 << (WG_SHIFT - shift_1)) + (lid_1 >> shift_1);
+    uint row_1 = (g_3 << (WG_SHIFT - shift_1)) + (lid_1 >> shift_1);
     uint lane = lid_1 & (lanes - 1u);
     ArgState _e27 = identity();
     acc0_ = _e27;
     uint _e31 = params.outer;
-    if (row < _e31) {
+    if (row_1 < _e31) {
         ArgState _e33 = acc0_;
         acc1_ = _e33;
         ArgState _e35 = acc0_;
@@ -472,16 +472,16 @@ void reduce_rows(
         uint start = split_1 * _e41;
         uint _e45 = params.chunk;
         uint _e49 = params.r;
-        uint end = metal::min(start + _e45, _e49);
+        uint end_1 = metal::min(start + _e45, _e49);
         uint _e53 = params.r;
-        uint base = row * _e53;
+        uint base = row_1 * _e53;
         j_1 = start + lane;
         uint2 loop_bound = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound == uint2(0u))) { break; }
             loop_bound -= uint2(loop_bound.y == 0u, 1u);
             uint _e57 = j_1;
-            if ((_e57 + (3u * lanes)) < end) {
+            if ((_e57 + (3u * lanes)) < end_1) {
             } else {
                 break;
             }
@@ -519,7 +519,7 @@ void reduce_rows(
             if (metal::all(loop_bound_1 == uint2(0u))) { break; }
             loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
             uint _e104 = j_1;
-            if (_e104 < end) {
+            if (_e104 < end_1) {
             } else {
                 break;
             }
@@ -576,7 +576,7 @@ void reduce_rows(
     }
     if (lane == 0u) {
         uint _e152 = params.outer;
-        local_8 = row < _e152;
+        local_8 = row_1 < _e152;
     } else {
         local_8 = false;
     }
@@ -584,7 +584,7 @@ void reduce_rows(
     if (_e155) {
         uint _e158 = params.splits;
         ArgState _e163 = scratch.inner[lid_1];
-        store((row * _e158) + split_1, _e163, params, dst, _buffer_sizes);
+        store((row_1 * _e158) + split_1, _e163, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -667,7 +667,7 @@ void reduce_cols(
         uint start_1 = split_2 * _e41;
         uint _e45 = params.chunk;
         uint _e49 = params.r;
-        uint end_1 = metal::min(start_1 + _e45, _e49);
+        uint end_2 = metal::min(start_1 + _e45, _e49);
         uint step = slices * inner;
         j_2 = start_1 + ty;
         uint _e56 = params.r;
@@ -678,7 +678,7 @@ void reduce_cols(
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
             loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
             uint _e63 = j_2;
-            if ((_e63 + (3u * slices)) < end_1) {
+            if ((_e63 + (3u * slices)) < end_2) {
             } else {
                 break;
             }
@@ -718,7 +718,7 @@ void reduce_cols(
             if (metal::all(loop_bound_4 == uint2(0u))) { break; }
             loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
             uint _e110 = j_2;
-            if (_e110 < end_1) {
+            if (_e110 < end_2) {
             } else {
                 break;
             }
@@ -924,7 +924,7 @@ void reduce_cols_wide(
     uint start_2 = split * _e38;
     uint _e42 = params.chunk;
     uint _e46 = params.r;
-    uint end_2 = metal::min(start_2 + _e42, _e46);
+    uint end_3 = metal::min(start_2 + _e42, _e46);
     ArgState _e48 = identity();
     a0_1 = _e48;
     ArgState _e50 = a0_1;
@@ -945,7 +945,7 @@ void reduce_cols_wide(
         }
         loop_init_3 = false;
         uint _e57 = j_4;
-        if (_e57 < end_2) {
+        if (_e57 < end_3) {
         } else {
             break;
         }
@@ -986,22 +986,22 @@ void reduce_cols_wide(
     }
     uint _e94 = o_2;
     uint _e97 = params.splits;
-    uint out = ((_e94 * _e97) + split) * inner_1;
+    uint out_1 = ((_e94 * _e97) + split) * inner_1;
     if (i0_ < inner_1) {
         ArgState _e103 = a0_1;
-        store(out + i0_, _e103, params, dst, _buffer_sizes);
+        store(out_1 + i0_, _e103, params, dst, _buffer_sizes);
     }
     if (i1_ < inner_1) {
         ArgState _e106 = a1_1;
-        store(out + i1_, _e106, params, dst, _buffer_sizes);
+        store(out_1 + i1_, _e106, params, dst, _buffer_sizes);
     }
     if (i2_ < inner_1) {
         ArgState _e109 = a2_1;
-        store(out + i2_, _e109, params, dst, _buffer_sizes);
+        store(out_1 + i2_, _e109, params, dst, _buffer_sizes);
     }
     if (i3_ < inner_1) {
         ArgState _e112 = a3_1;
-        store(out + i3_, _e112, params, dst, _buffer_sizes);
+        store(out_1 + i3_, _e112, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -1106,14 +1106,19 @@ void reduce_flat(
     device type_12 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
+    uint stride = {};
+    uint w_2 = {};
+    uint end = {};
+    uint row = 0u;
+    uint out = {};
     Best b0_ = Best {metal::int4((-2147483647 - 1)), metal::uint4(4294967295u)};
     Best b1_ = {};
     Best b2_ = {};
     Best b3_ = {};
-    uint w_2 = {};
     ArgState acc = {};
     bool local_10 = {};
     bool local_11 = {};
+    bool local_12 = {};
     uint s_4 = 128u;
     uint _e5 = params.groups_x;
     uint g_7 = (wid_5.y * _e5) + wid_5.x;
@@ -1121,112 +1126,149 @@ void reduce_flat(
     if (g_7 >= _e11) {
         return;
     }
-    uint _e15 = params.groups;
-    uint stride = _e15 * WG;
-    uint _e20 = params.r;
-    uint n_vec = naga_div(_e20, 4u);
-    Best _e29 = b0_;
-    b1_ = _e29;
-    Best _e31 = b0_;
-    b2_ = _e31;
-    Best _e33 = b0_;
-    b3_ = _e33;
+    uint _e15 = params.r;
+    uint n_vec = naga_div(_e15, 4u);
+    uint _e20 = params.groups;
+    stride = _e20 * WG;
     w_2 = (g_7 * WG) + lid_8;
+    end = n_vec;
+    out = g_7;
+    uint _e34 = params.outer;
+    if (_e34 > 1u) {
+        stride = WG;
+        row = g_7 * n_vec;
+        uint _e42 = params.chunk;
+        w_2 = (wid_5.z * naga_div(_e42, 4u)) + lid_8;
+        uint _e50 = params.chunk;
+        uint _e56 = params.chunk;
+        end = metal::min((wid_5.z * naga_div(_e50, 4u)) + naga_div(_e56, 4u), n_vec);
+        uint _e63 = params.splits;
+        out = (g_7 * _e63) + wid_5.z;
+    }
+    Best _e73 = b0_;
+    b1_ = _e73;
+    Best _e75 = b0_;
+    b2_ = _e75;
+    Best _e77 = b0_;
+    b3_ = _e77;
     uint2 loop_bound_8 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_8 == uint2(0u))) { break; }
         loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        uint _e39 = w_2;
-        if ((_e39 + (3u * stride)) < n_vec) {
+        uint _e79 = w_2;
+        uint _e81 = stride;
+        uint _e84 = end;
+        if ((_e79 + (3u * _e81)) < _e84) {
         } else {
             break;
         }
         {
-            Best _e44 = b0_;
-            uint _e46 = w_2;
-            metal::float4 _e48 = src_vec[_e46];
-            uint _e49 = w_2;
-            Best _e50 = best_step(_e44, _e48, _e49);
-            b0_ = _e50;
-            Best _e51 = b1_;
-            uint _e53 = w_2;
-            metal::float4 _e56 = src_vec[_e53 + stride];
-            uint _e57 = w_2;
-            Best _e59 = best_step(_e51, _e56, _e57 + stride);
-            b1_ = _e59;
-            Best _e60 = b2_;
-            uint _e62 = w_2;
-            metal::float4 _e67 = src_vec[_e62 + (2u * stride)];
-            uint _e68 = w_2;
-            Best _e72 = best_step(_e60, _e67, _e68 + (2u * stride));
-            b2_ = _e72;
-            Best _e73 = b3_;
-            uint _e75 = w_2;
-            metal::float4 _e80 = src_vec[_e75 + (3u * stride)];
-            uint _e81 = w_2;
-            Best _e85 = best_step(_e73, _e80, _e81 + (3u * stride));
-            b3_ = _e85;
-            uint _e86 = w_2;
-            w_2 = _e86 + (4u * stride);
+            Best _e86 = b0_;
+            uint _e88 = row;
+            uint _e89 = w_2;
+            metal::float4 _e92 = src_vec[_e88 + _e89];
+            uint _e93 = w_2;
+            Best _e94 = best_step(_e86, _e92, _e93);
+            b0_ = _e94;
+            Best _e95 = b1_;
+            uint _e97 = row;
+            uint _e98 = w_2;
+            uint _e100 = stride;
+            metal::float4 _e103 = src_vec[(_e97 + _e98) + _e100];
+            uint _e104 = w_2;
+            uint _e105 = stride;
+            Best _e107 = best_step(_e95, _e103, _e104 + _e105);
+            b1_ = _e107;
+            Best _e108 = b2_;
+            uint _e110 = row;
+            uint _e111 = w_2;
+            uint _e114 = stride;
+            metal::float4 _e118 = src_vec[(_e110 + _e111) + (2u * _e114)];
+            uint _e119 = w_2;
+            uint _e121 = stride;
+            Best _e124 = best_step(_e108, _e118, _e119 + (2u * _e121));
+            b2_ = _e124;
+            Best _e125 = b3_;
+            uint _e127 = row;
+            uint _e128 = w_2;
+            uint _e131 = stride;
+            metal::float4 _e135 = src_vec[(_e127 + _e128) + (3u * _e131)];
+            uint _e136 = w_2;
+            uint _e138 = stride;
+            Best _e141 = best_step(_e125, _e135, _e136 + (3u * _e138));
+            b3_ = _e141;
+            uint _e142 = w_2;
+            uint _e144 = stride;
+            w_2 = _e142 + (4u * _e144);
         }
     }
     uint2 loop_bound_9 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_9 == uint2(0u))) { break; }
         loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        uint _e90 = w_2;
-        if (_e90 < n_vec) {
+        uint _e147 = w_2;
+        uint _e148 = end;
+        if (_e147 < _e148) {
         } else {
             break;
         }
         {
-            Best _e92 = b0_;
-            uint _e94 = w_2;
-            metal::float4 _e96 = src_vec[_e94];
-            uint _e97 = w_2;
-            Best _e98 = best_step(_e92, _e96, _e97);
-            b0_ = _e98;
-            uint _e99 = w_2;
-            w_2 = _e99 + stride;
+            Best _e150 = b0_;
+            uint _e152 = row;
+            uint _e153 = w_2;
+            metal::float4 _e156 = src_vec[_e152 + _e153];
+            uint _e157 = w_2;
+            Best _e158 = best_step(_e150, _e156, _e157);
+            b0_ = _e158;
+            uint _e159 = w_2;
+            uint _e160 = stride;
+            w_2 = _e159 + _e160;
         }
     }
-    Best _e101 = b0_;
-    Best _e102 = b1_;
-    Best _e103 = best_merge(_e101, _e102);
-    Best _e104 = b2_;
-    Best _e105 = b3_;
-    Best _e106 = best_merge(_e104, _e105);
-    Best _e107 = best_merge(_e103, _e106);
-    ArgState _e109 = best_state(_e107, 0u, params);
-    ArgState _e111 = best_state(_e107, 1u, params);
-    ArgState _e112 = combine(_e109, _e111);
-    ArgState _e114 = best_state(_e107, 2u, params);
-    ArgState _e116 = best_state(_e107, 3u, params);
-    ArgState _e117 = combine(_e114, _e116);
-    ArgState _e118 = combine(_e112, _e117);
-    acc = _e118;
+    Best _e162 = b0_;
+    Best _e163 = b1_;
+    Best _e164 = best_merge(_e162, _e163);
+    Best _e165 = b2_;
+    Best _e166 = b3_;
+    Best _e167 = best_merge(_e165, _e166);
+    Best _e168 = best_merge(_e164, _e167);
+    ArgState _e170 = best_state(_e168, 0u, params);
+    ArgState _e172 = best_state(_e168, 1u, params);
+    ArgState _e173 = combine(_e170, _e172);
+    ArgState _e175 = best_state(_e168, 2u, params);
+    ArgState _e177 = best_state(_e168, 3u, params);
+    ArgState _e178 = combine(_e175, _e177);
+    ArgState _e179 = combine(_e173, _e178);
+    acc = _e179;
     uint t = (n_vec * 4u) + lid_8;
     if (g_7 == 0u) {
         local_10 = lid_8 < 3u;
     } else {
         local_10 = false;
     }
-    bool _e130 = local_10;
-    if (_e130) {
-        uint _e135 = params.r;
-        local_11 = t < _e135;
+    bool _e191 = local_10;
+    if (_e191) {
+        uint _e196 = params.r;
+        local_11 = t < _e196;
     } else {
         local_11 = false;
     }
-    bool _e138 = local_11;
-    if (_e138) {
-        ArgState _e139 = acc;
-        ArgState _e140 = load(t, t, src, params, _buffer_sizes);
-        ArgState _e141 = combine(_e139, _e140);
-        acc = _e141;
+    bool _e199 = local_11;
+    if (_e199) {
+        uint _e204 = params.outer;
+        local_12 = _e204 == 1u;
+    } else {
+        local_12 = false;
     }
-    ArgState _e144 = acc;
-    scratch.inner[lid_8] = _e144;
+    bool _e208 = local_12;
+    if (_e208) {
+        ArgState _e209 = acc;
+        ArgState _e210 = load(t, t, src, params, _buffer_sizes);
+        ArgState _e211 = combine(_e209, _e210);
+        acc = _e211;
+    }
+    ArgState _e214 = acc;
+    scratch.inner[lid_8] = _e214;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     uint2 loop_bound_10 = uint2(4294967295u);
     bool loop_init_4 = true;
@@ -1234,30 +1276,31 @@ void reduce_flat(
         if (metal::all(loop_bound_10 == uint2(0u))) { break; }
         loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
         if (!loop_init_4) {
-            uint _e163 = s_4;
-            s_4 = _e163 >> 1u;
+            uint _e233 = s_4;
+            s_4 = _e233 >> 1u;
         }
         loop_init_4 = false;
-        uint _e147 = s_4;
-        if (_e147 > 0u) {
+        uint _e217 = s_4;
+        if (_e217 > 0u) {
         } else {
             break;
         }
         {
-            uint _e150 = s_4;
-            if (lid_8 < _e150) {
-                ArgState _e156 = scratch.inner[lid_8];
-                uint _e158 = s_4;
-                ArgState _e161 = scratch.inner[lid_8 + _e158];
-                ArgState _e162 = combine(_e156, _e161);
-                scratch.inner[lid_8] = _e162;
+            uint _e220 = s_4;
+            if (lid_8 < _e220) {
+                ArgState _e226 = scratch.inner[lid_8];
+                uint _e228 = s_4;
+                ArgState _e231 = scratch.inner[lid_8 + _e228];
+                ArgState _e232 = combine(_e226, _e231);
+                scratch.inner[lid_8] = _e232;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
     }
     if (lid_8 == 0u) {
-        ArgState _e170 = scratch.inner[0];
-        store(g_7, _e170, params, dst, _buffer_sizes);
+        uint _e238 = out;
+        ArgState _e241 = scratch.inner[0];
+        store(_e238, _e241, params, dst, _buffer_sizes);
         return;
     } else {
         return;
