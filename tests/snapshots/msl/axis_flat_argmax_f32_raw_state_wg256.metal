@@ -62,6 +62,7 @@ constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
+constant uint NO_OUTPUT = 4294967295u;
 
 E elem_at(
     uint k,
@@ -1119,7 +1120,8 @@ void reduce_flat(
     bool local_10 = {};
     bool local_11 = {};
     bool local_12 = {};
-    uint s_4 = 128u;
+    uint s_4 = {};
+    bool local_13 = {};
     uint _e5 = params.groups_x;
     uint g_7 = (wid_5.y * _e5) + wid_5.x;
     uint _e11 = params.groups;
@@ -1128,179 +1130,192 @@ void reduce_flat(
     }
     uint _e15 = params.r;
     uint n_vec = naga_div(_e15, 4u);
-    uint _e20 = params.groups;
-    stride = _e20 * WG;
+    uint shift_3 = params.lanes_shift;
+    uint lanes_1 = 1u << shift_3;
+    uint lane_1 = lid_8 & (lanes_1 - 1u);
+    uint _e28 = params.groups;
+    stride = _e28 * WG;
     w_2 = (g_7 * WG) + lid_8;
     end = n_vec;
     out = g_7;
-    uint _e34 = params.outer;
-    if (_e34 > 1u) {
-        stride = WG;
-        row = g_7 * n_vec;
-        uint _e42 = params.chunk;
-        w_2 = (wid_5.z * naga_div(_e42, 4u)) + lid_8;
-        uint _e50 = params.chunk;
-        uint _e56 = params.chunk;
-        end = metal::min((wid_5.z * naga_div(_e50, 4u)) + naga_div(_e56, 4u), n_vec);
-        uint _e63 = params.splits;
-        out = (g_7 * _e63) + wid_5.z;
+    uint _e42 = params.outer;
+    if (_e42 > 1u) {
+        uint r_index = (g_7 << (WG_SHIFT - shift_3)) + (lid_8 >> shift_3);
+        uint _e52 = params.chunk;
+        uint c_1 = naga_div(_e52, 4u);
+        stride = lanes_1;
+        row = r_index * n_vec;
+        w_2 = (wid_5.z * c_1) + lane_1;
+        uint _e66 = params.outer;
+        end = (r_index < _e66) ? metal::min((wid_5.z * c_1) + c_1, n_vec) : 0u;
+        uint _e72 = params.splits;
+        uint _e78 = params.outer;
+        out = (r_index < _e78) ? ((r_index * _e72) + wid_5.z) : NO_OUTPUT;
     }
-    Best _e73 = b0_;
-    b1_ = _e73;
-    Best _e75 = b0_;
-    b2_ = _e75;
-    Best _e77 = b0_;
-    b3_ = _e77;
+    Best _e87 = b0_;
+    b1_ = _e87;
+    Best _e89 = b0_;
+    b2_ = _e89;
+    Best _e91 = b0_;
+    b3_ = _e91;
     uint2 loop_bound_8 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_8 == uint2(0u))) { break; }
         loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        uint _e79 = w_2;
-        uint _e81 = stride;
-        uint _e84 = end;
-        if ((_e79 + (3u * _e81)) < _e84) {
+        uint _e93 = w_2;
+        uint _e95 = stride;
+        uint _e98 = end;
+        if ((_e93 + (3u * _e95)) < _e98) {
         } else {
             break;
         }
         {
-            Best _e86 = b0_;
-            uint _e88 = row;
-            uint _e89 = w_2;
-            metal::float4 _e92 = src_vec[_e88 + _e89];
-            uint _e93 = w_2;
-            Best _e94 = best_step(_e86, _e92, _e93);
-            b0_ = _e94;
-            Best _e95 = b1_;
-            uint _e97 = row;
-            uint _e98 = w_2;
-            uint _e100 = stride;
-            metal::float4 _e103 = src_vec[(_e97 + _e98) + _e100];
-            uint _e104 = w_2;
-            uint _e105 = stride;
-            Best _e107 = best_step(_e95, _e103, _e104 + _e105);
-            b1_ = _e107;
-            Best _e108 = b2_;
-            uint _e110 = row;
-            uint _e111 = w_2;
+            Best _e100 = b0_;
+            uint _e102 = row;
+            uint _e103 = w_2;
+            metal::float4 _e106 = src_vec[_e102 + _e103];
+            uint _e107 = w_2;
+            Best _e108 = best_step(_e100, _e106, _e107);
+            b0_ = _e108;
+            Best _e109 = b1_;
+            uint _e111 = row;
+            uint _e112 = w_2;
             uint _e114 = stride;
-            metal::float4 _e118 = src_vec[(_e110 + _e111) + (2u * _e114)];
-            uint _e119 = w_2;
-            uint _e121 = stride;
-            Best _e124 = best_step(_e108, _e118, _e119 + (2u * _e121));
-            b2_ = _e124;
-            Best _e125 = b3_;
-            uint _e127 = row;
-            uint _e128 = w_2;
-            uint _e131 = stride;
-            metal::float4 _e135 = src_vec[(_e127 + _e128) + (3u * _e131)];
-            uint _e136 = w_2;
-            uint _e138 = stride;
-            Best _e141 = best_step(_e125, _e135, _e136 + (3u * _e138));
-            b3_ = _e141;
+            metal::float4 _e117 = src_vec[(_e111 + _e112) + _e114];
+            uint _e118 = w_2;
+            uint _e119 = stride;
+            Best _e121 = best_step(_e109, _e117, _e118 + _e119);
+            b1_ = _e121;
+            Best _e122 = b2_;
+            uint _e124 = row;
+            uint _e125 = w_2;
+            uint _e128 = stride;
+            metal::float4 _e132 = src_vec[(_e124 + _e125) + (2u * _e128)];
+            uint _e133 = w_2;
+            uint _e135 = stride;
+            Best _e138 = best_step(_e122, _e132, _e133 + (2u * _e135));
+            b2_ = _e138;
+            Best _e139 = b3_;
+            uint _e141 = row;
             uint _e142 = w_2;
-            uint _e144 = stride;
-            w_2 = _e142 + (4u * _e144);
+            uint _e145 = stride;
+            metal::float4 _e149 = src_vec[(_e141 + _e142) + (3u * _e145)];
+            uint _e150 = w_2;
+            uint _e152 = stride;
+            Best _e155 = best_step(_e139, _e149, _e150 + (3u * _e152));
+            b3_ = _e155;
+            uint _e156 = w_2;
+            uint _e158 = stride;
+            w_2 = _e156 + (4u * _e158);
         }
     }
     uint2 loop_bound_9 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_9 == uint2(0u))) { break; }
         loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        uint _e147 = w_2;
-        uint _e148 = end;
-        if (_e147 < _e148) {
+        uint _e161 = w_2;
+        uint _e162 = end;
+        if (_e161 < _e162) {
         } else {
             break;
         }
         {
-            Best _e150 = b0_;
-            uint _e152 = row;
-            uint _e153 = w_2;
-            metal::float4 _e156 = src_vec[_e152 + _e153];
-            uint _e157 = w_2;
-            Best _e158 = best_step(_e150, _e156, _e157);
-            b0_ = _e158;
-            uint _e159 = w_2;
-            uint _e160 = stride;
-            w_2 = _e159 + _e160;
+            Best _e164 = b0_;
+            uint _e166 = row;
+            uint _e167 = w_2;
+            metal::float4 _e170 = src_vec[_e166 + _e167];
+            uint _e171 = w_2;
+            Best _e172 = best_step(_e164, _e170, _e171);
+            b0_ = _e172;
+            uint _e173 = w_2;
+            uint _e174 = stride;
+            w_2 = _e173 + _e174;
         }
     }
-    Best _e162 = b0_;
-    Best _e163 = b1_;
-    Best _e164 = best_merge(_e162, _e163);
-    Best _e165 = b2_;
-    Best _e166 = b3_;
-    Best _e167 = best_merge(_e165, _e166);
-    Best _e168 = best_merge(_e164, _e167);
-    ArgState _e170 = best_state(_e168, 0u, params);
-    ArgState _e172 = best_state(_e168, 1u, params);
-    ArgState _e173 = combine(_e170, _e172);
-    ArgState _e175 = best_state(_e168, 2u, params);
-    ArgState _e177 = best_state(_e168, 3u, params);
-    ArgState _e178 = combine(_e175, _e177);
-    ArgState _e179 = combine(_e173, _e178);
-    acc = _e179;
+    Best _e176 = b0_;
+    Best _e177 = b1_;
+    Best _e178 = best_merge(_e176, _e177);
+    Best _e179 = b2_;
+    Best _e180 = b3_;
+    Best _e181 = best_merge(_e179, _e180);
+    Best _e182 = best_merge(_e178, _e181);
+    ArgState _e184 = best_state(_e182, 0u, params);
+    ArgState _e186 = best_state(_e182, 1u, params);
+    ArgState _e187 = combine(_e184, _e186);
+    ArgState _e189 = best_state(_e182, 2u, params);
+    ArgState _e191 = best_state(_e182, 3u, params);
+    ArgState _e192 = combine(_e189, _e191);
+    ArgState _e193 = combine(_e187, _e192);
+    acc = _e193;
     uint t = (n_vec * 4u) + lid_8;
     if (g_7 == 0u) {
         local_10 = lid_8 < 3u;
     } else {
         local_10 = false;
     }
-    bool _e191 = local_10;
-    if (_e191) {
-        uint _e196 = params.r;
-        local_11 = t < _e196;
+    bool _e205 = local_10;
+    if (_e205) {
+        uint _e210 = params.r;
+        local_11 = t < _e210;
     } else {
         local_11 = false;
     }
-    bool _e199 = local_11;
-    if (_e199) {
-        uint _e204 = params.outer;
-        local_12 = _e204 == 1u;
+    bool _e213 = local_11;
+    if (_e213) {
+        uint _e218 = params.outer;
+        local_12 = _e218 == 1u;
     } else {
         local_12 = false;
     }
-    bool _e208 = local_12;
-    if (_e208) {
-        ArgState _e209 = acc;
-        ArgState _e210 = load(t, t, src, params, _buffer_sizes);
-        ArgState _e211 = combine(_e209, _e210);
-        acc = _e211;
+    bool _e222 = local_12;
+    if (_e222) {
+        ArgState _e223 = acc;
+        ArgState _e224 = load(t, t, src, params, _buffer_sizes);
+        ArgState _e225 = combine(_e223, _e224);
+        acc = _e225;
     }
-    ArgState _e214 = acc;
-    scratch.inner[lid_8] = _e214;
+    ArgState _e228 = acc;
+    scratch.inner[lid_8] = _e228;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_4 = naga_div(lanes_1, 2u);
     uint2 loop_bound_10 = uint2(4294967295u);
     bool loop_init_4 = true;
     while(true) {
         if (metal::all(loop_bound_10 == uint2(0u))) { break; }
         loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
         if (!loop_init_4) {
-            uint _e233 = s_4;
-            s_4 = _e233 >> 1u;
+            uint _e248 = s_4;
+            s_4 = _e248 >> 1u;
         }
         loop_init_4 = false;
-        uint _e217 = s_4;
-        if (_e217 > 0u) {
+        uint _e232 = s_4;
+        if (_e232 > 0u) {
         } else {
             break;
         }
         {
-            uint _e220 = s_4;
-            if (lid_8 < _e220) {
-                ArgState _e226 = scratch.inner[lid_8];
-                uint _e228 = s_4;
-                ArgState _e231 = scratch.inner[lid_8 + _e228];
-                ArgState _e232 = combine(_e226, _e231);
-                scratch.inner[lid_8] = _e232;
+            uint _e235 = s_4;
+            if (lane_1 < _e235) {
+                ArgState _e241 = scratch.inner[lid_8];
+                uint _e243 = s_4;
+                ArgState _e246 = scratch.inner[lid_8 + _e243];
+                ArgState _e247 = combine(_e241, _e246);
+                scratch.inner[lid_8] = _e247;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
     }
-    if (lid_8 == 0u) {
-        uint _e238 = out;
-        ArgState _e241 = scratch.inner[0];
-        store(_e238, _e241, params, dst, _buffer_sizes);
+    if (lane_1 == 0u) {
+        uint _e255 = out;
+        local_13 = _e255 != NO_OUTPUT;
+    } else {
+        local_13 = false;
+    }
+    bool _e259 = local_13;
+    if (_e259) {
+        uint _e260 = out;
+        ArgState _e263 = scratch.inner[lid_8];
+        store(_e260, _e263, params, dst, _buffer_sizes);
         return;
     } else {
         return;
