@@ -241,6 +241,40 @@ fn the_2_norm_of_mixed_magnitudes() {
         checked += 1;
     }
     assert_eq!(checked, mixes.len());
+    // Along rows of whole vec4 words and of an odd length, each row a different mix.
+    let mut rows_checked = 0;
+    for (rows, len) in [(37, 4096), (300, 64), (5, 4098)] {
+        let mut v = Vec::with_capacity(rows * len);
+        for r in 0..rows {
+            let mix = mixes[r % mixes.len()];
+            v.extend((0..len).map(|_| {
+                let sign = if rng.gen::<bool>() { -1.0 } else { 1.0 };
+                sign * mix[rng.gen_range(0..mix.len())] * rng.gen_range(0.5f32..1.0)
+            }));
+        }
+        let x = ctx.upload_shaped(&v, &[rows, len]).unwrap();
+        let y = ctx
+            .reduce::<f32, f32>(&x, &Reduction::norm(2.0).unwrap().axes(1))
+            .unwrap();
+        let got = ctx.read(&y).unwrap();
+        let nf = len as f64;
+        let bound = 2.0 * (nf + nf.log2() + 12.0) * f64::from(f32::EPSILON) / 2.0;
+        for (r, row) in v.chunks(len).enumerate() {
+            let want = row
+                .iter()
+                .map(|&a| f64::from(a).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            let rel = (f64::from(got[r]) - want).abs() / want;
+            assert!(
+                rel <= bound,
+                "{rows} x {len}, row {r}: got {}, want {want}, relative error {rel} > {bound}",
+                got[r]
+            );
+            rows_checked += 1;
+        }
+    }
+    assert_eq!(rows_checked, 37 + 300 + 5);
     let (inf, nan) = (f32::INFINITY, f32::NAN);
     // Many middle values and one big one: the middle sum dominates.
     let mut v = vec![1e14f32; 100_000];
@@ -260,6 +294,16 @@ fn the_2_norm_of_mixed_magnitudes() {
     ];
     for (xs, want) in specials {
         let got = ctx.norm(&ctx.upload(xs).unwrap(), 2.0).unwrap();
+        // The same values among 40,000 zeros (the flat first pass's vec4 words, whole arrays
+        // of at least 2 * 16 * workgroup size elements), at random places.
+        let mut long = vec![0.0f32; 40_000];
+        for &x in xs {
+            let at = rng.gen_range(0..long.len());
+            long[at] = x;
+        }
+        let got_long = ctx.norm(&ctx.upload(&long).unwrap(), 2.0).unwrap();
+        let same = got_long == got || (got.is_nan() && got_long.is_nan());
+        assert!(same, "{xs:?} among zeros: {got_long}, alone: {got}");
         if want.is_nan() {
             assert!(got.is_nan(), "{xs:?}: got {got}");
         } else if want.is_infinite() {

@@ -1,6 +1,6 @@
-//! Argmin/argmax over whole f32 arrays long enough for the flat first pass (at least
-//! 2 · workgroup size · 16 elements; shaders/reduce_flat.wgsl): its integer keys must keep every
-//! rule of the general kernel. Random data against a CPU reference, then planted ties (lowest
+//! Argmin/argmax and aminmax over whole f32 arrays long enough for the flat first pass (at least
+//! 2 · workgroup size · 16 elements; shaders/reduce_flat.wgsl), and along rows of whole vec4
+//! words (at least 64 elements): its integer keys must keep every rule of the general kernel. Random data against a CPU reference, then planted ties (lowest
 //! index), NaNs of either sign and any payload (the first NaN), -0.0 against +0.0 (equal: lowest
 //! index), ±inf, subnormals that differ in the last bit, and arrays cut into pieces that each
 //! take the flat pass (indices of the whole array). Lengths around the threshold and the vec4
@@ -32,6 +32,30 @@ fn reference(data: &[f32], op: ReduceOp) -> u32 {
     best as u32
 }
 
+/// aminmax's rule: NaN for both if any element is NaN; else the least and greatest values
+/// (-0.0 and +0.0 compare equal here: either is an exact answer).
+fn minmax_reference(data: &[f32]) -> (f32, f32) {
+    if data.iter().any(|v| v.is_nan()) {
+        return (f32::NAN, f32::NAN);
+    }
+    let lo = data.iter().copied().fold(f32::INFINITY, f32::min);
+    let hi = data.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    (lo, hi)
+}
+
+/// The same value, or both NaN.
+fn same(a: f32, b: f32) -> bool {
+    a == b || (a.is_nan() && b.is_nan())
+}
+
+fn check_minmax(got: &[f32], data: &[f32], what: &str) {
+    let (lo, hi) = minmax_reference(data);
+    assert!(
+        got.len() == 2 && same(got[0], lo) && same(got[1], hi),
+        "{what}: aminmax got {got:?}, want [{lo}, {hi}]"
+    );
+}
+
 fn check(ctx: &Context, data: &[f32], label: &str) {
     let x = ctx.upload(data).unwrap();
     for op in [ReduceOp::Argmin, ReduceOp::Argmax] {
@@ -48,6 +72,11 @@ fn check(ctx: &Context, data: &[f32], label: &str) {
             data[want as usize]
         );
     }
+    let y = ctx
+        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::AMinMax))
+        .unwrap();
+    let got = ctx.read(&y).unwrap();
+    check_minmax(&got, data, &format!("{label}, n={}", data.len()));
 }
 
 /// Lengths around the flat pass's threshold for `ctx`'s workgroup size, and larger ones.
@@ -152,6 +181,7 @@ fn signed_zeros_infinities_and_subnormals() {
                 .collect();
             check(ctx, &data, "infinities");
             check(ctx, &vec![f32::NEG_INFINITY; n], "all -inf");
+            check(ctx, &vec![f32::INFINITY; n], "all +inf");
             // Subnormals one unit apart, of both signs: compared exactly.
             let data: Vec<f32> = (0..n)
                 .map(|_| {
@@ -217,6 +247,19 @@ fn check_rows(ctx: &Context, data: &[f32], outer: usize, label: &str) -> usize {
             checked += 1;
         }
     }
+    let y = ctx
+        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::AMinMax).axes(1))
+        .unwrap();
+    let got = ctx.read(&y).unwrap();
+    assert_eq!(got.len(), 2 * outer, "{label}: {outer} x {r}, aminmax");
+    for (i, row) in data.chunks(r).enumerate() {
+        check_minmax(
+            &got[2 * i..2 * i + 2],
+            row,
+            &format!("{label}, {outer} x {r}, row {i}"),
+        );
+        checked += 1;
+    }
     checked
 }
 
@@ -265,6 +308,10 @@ fn rows_of_whole_words_take_the_flat_pass_per_row() {
                     data[base + at] = if rng.gen() { f32::NAN } else { -f32::NAN };
                     data[base + rng.gen_range(at..r)] = f32::NAN;
                 }
+                // The NaN nearest infinity, alone in its row.
+                if row % 3 == 2 {
+                    data[base + rng.gen_range(0..r)] = f32::from_bits(0x7f80_0001);
+                }
             }
             checked += check_rows(ctx, &data, outer, "ties and NaN");
             let mut zeros: Vec<f32> = (0..n).map(|_| rng.gen_range(0.5f32..1.0)).collect();
@@ -277,9 +324,19 @@ fn rows_of_whole_words_take_the_flat_pass_per_row() {
                 }
             }
             checked += check_rows(ctx, &zeros, outer, "signed zeros");
-            cases += 3;
+            // Rows all +inf but for one -inf or NaN in some.
+            let mut inf = vec![f32::INFINITY; n];
+            for row in inf.chunks_mut(r).skip(1).step_by(2) {
+                row[rng.gen_range(0..r)] = if rng.gen() {
+                    f32::NEG_INFINITY
+                } else {
+                    f32::NAN
+                };
+            }
+            checked += check_rows(ctx, &inf, outer, "infinities");
+            cases += 4;
         }
     }
-    let rows: usize = row_cases(256).iter().map(|c| c.0).sum::<usize>() * 2 * 3 * contexts().len();
+    let rows: usize = row_cases(256).iter().map(|c| c.0).sum::<usize>() * 4 * 3 * contexts().len();
     assert_eq!(checked, rows, "rows checked in {cases} cases");
 }

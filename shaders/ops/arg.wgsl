@@ -20,10 +20,3 @@ fn combine(a: S, b: S) -> S {
 }
 fn from_elem(x: V, j: u32) -> S { return S(x, j); }
 fn finalize(s: S) -> u32 { return s.i; }
-// The flat layout's keys (reduce_flat.wgsl): a NaN's key beats everything, the identity's
-// nothing.
-const KEY_NAN: i32 = select(-2147483647i - 1i, 0x7fffffffi, ARGMAX);
-const KEY_ID: i32 = select(0x7fffffffi, -2147483647i - 1i, ARGMAX);
-fn better4(k: vec4<i32>, best: vec4<i32>) -> vec4<bool> {
-    return select((k < best), (k > best), vec4<bool>(ARGMAX));
-}

@@ -21,9 +21,10 @@ pub enum Layout {
     /// Columns where the outputs alone fill the GPU: each thread owns four columns `WG` apart
     /// and reads its whole chunk of the reduced axis, no shared memory.
     ColsWide,
-    /// First pass of argmin/argmax over f32 rows of whole vec4 words: workgroups stride over
-    /// the words comparing integer keys, one state per workgroup; over a whole array, or a
-    /// workgroup per row (or chunk of a row) of a matrix (see shaders/reduce_flat.wgsl).
+    /// First pass of argmin/argmax, aminmax and the 2-norm over f32 rows of whole vec4 words:
+    /// threads stride over the words (integer keys, or the 2-norm's sums of squares per lane);
+    /// over a whole array (one state per workgroup), or `lanes` threads per row (or chunk of a
+    /// row) of a matrix (see shaders/reduce_flat.wgsl).
     Flat,
     /// Columns of 16-bit input (first pass, even `inner`): each thread owns two adjacent
     /// columns, the halves of one u32 word.
@@ -154,10 +155,13 @@ impl AxisVariant {
     }
 
     /// Whether the flat layout exists for this variant: the first pass (raw f32 input) of
-    /// argmin/argmax, writing states, or results where each row takes one workgroup.
+    /// argmin/argmax, aminmax or the 2-norm, writing states, or results where each row takes
+    /// one workgroup.
     pub fn flat_capable(&self) -> bool {
-        matches!(self.op, ReduceOp::Argmin | ReduceOp::Argmax)
-            && self.map == 0
+        matches!(
+            self.op,
+            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::AMinMax | ReduceOp::Norm2
+        ) && self.map == 0
             && self.input == DType::F32
             && !self.src_state
     }
@@ -224,6 +228,13 @@ impl AxisVariant {
             AXIS_STORE_STATE_WGSL
         });
         files.extend([COMMON_WGSL, REDUCE_AXIS_WGSL]);
+        if self.layout == Layout::Flat {
+            files.push(match op {
+                ReduceOp::AMinMax => FLAT_AMINMAX_WGSL,
+                ReduceOp::Norm2 => FLAT_NORM2_WGSL,
+                _ => FLAT_ARG_WGSL,
+            });
+        }
         files.push(match self.layout {
             Layout::Flat => REDUCE_FLAT_WGSL,
             Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,

@@ -69,6 +69,15 @@ pub const F16_NATIVE_WGSL: &str = include_str!("../../shaders/f16_native.wgsl");
 /// `shaders/fill.wgsl`: sets `n` u32 words of dst to `value` (clears look-back status before a
 /// single-pass scan).
 pub const FILL_WGSL: &str = include_str!("../../shaders/fill.wgsl");
+/// `shaders/flat/aminmax.wgsl`: aminmax in the flat first pass (reduce_flat.wgsl): per lane, the
+/// least and the greatest order-preserving integer key and the largest magnitude bits seen.
+pub const FLAT_AMINMAX_WGSL: &str = include_str!("../../shaders/flat/aminmax.wgsl");
+/// `shaders/flat/norm2.wgsl`: the 2-norm in the flat first pass (reduce_flat.wgsl): ops/norm2.wgsl's
+/// three sums of squares, kept per lane of a vec4 word.
+pub const FLAT_NORM2_WGSL: &str = include_str!("../../shaders/flat/norm2.wgsl");
+/// `shaders/flat/arg.wgsl`: argmin/argmax in the flat first pass (reduce_flat.wgsl): per lane,
+/// the best order-preserving integer key seen and its word index.
+pub const FLAT_ARG_WGSL: &str = include_str!("../../shaders/flat/arg.wgsl");
 /// `shaders/loads/axis_32.wgsl`: a 32-bit input element of the general kernel, as a value.
 pub const LOADS_AXIS_32_WGSL: &str = include_str!("../../shaders/loads/axis_32.wgsl");
 /// `shaders/loads/axis_bf16.wgsl`: a bf16 input element of the general kernel (two to a u32 word),
@@ -229,8 +238,9 @@ pub const REDUCE_AXIS_WGSL: &str = include_str!("../../shaders/reduce_axis.wgsl"
 /// for that layout only; the prelude defines `struct Pair { a: S, b: S }` and `fn load2(k: u32, j:
 /// u32) -> Pair`, the two elements of the u32 word holding elements k and k + 1, k even).
 pub const REDUCE_COL_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_col_pairs.wgsl");
-/// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax over a whole f32 array
-/// (added to the source of reduce_axis.wgsl for that layout only).
+/// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax and aminmax over f32
+/// rows of whole vec4 words (added to the source of reduce_axis.wgsl for that layout only, after
+/// the operation's flat file in shaders/flat/).
 pub const REDUCE_FLAT_WGSL: &str = include_str!("../../shaders/reduce_flat.wgsl");
 /// `shaders/reduce_state.wgsl`: a thread's running state in the whole-array kernel (reduce.wgsl):
 /// four accumulators, one per vec4 lane, combined with combine4.
@@ -307,6 +317,9 @@ pub const FILES: &[(&str, &str)] = &[
     ("f16_integer.wgsl", F16_INTEGER_WGSL),
     ("f16_native.wgsl", F16_NATIVE_WGSL),
     ("fill.wgsl", FILL_WGSL),
+    ("flat/aminmax.wgsl", FLAT_AMINMAX_WGSL),
+    ("flat/arg.wgsl", FLAT_ARG_WGSL),
+    ("flat/norm2.wgsl", FLAT_NORM2_WGSL),
     ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
     ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),
     ("loads/axis_bf16_pairs.wgsl", LOADS_AXIS_BF16_PAIRS_WGSL),

@@ -125,8 +125,10 @@ struct FlatPass {
 /// The shortest rows of a matrix that take the flat first pass (elements).
 const FLAT_MIN_ROW: u64 = 64;
 
-/// Vec4 words per thread the flat first pass aims for along rows of a matrix.
-const FLAT_ROW_WORDS: u64 = 4;
+/// Vec4 words per thread the flat first pass aims for along rows of a matrix: fewer lanes per
+/// row, a shorter tree. On the H200, argmax along 16384 x 4096 took 133.7 us at 4 words, 97.1
+/// at 8 and 76.1 at 16 (torch 78.7), 65536 x 1024 137.1, 99.5 and 75.9 (torch 92.1).
+const FLAT_ROW_WORDS: u64 = 16;
 
 impl Recorder {
     /// Records `red` over `x` (of `shape`) into `out`, checking everything first.
@@ -485,7 +487,7 @@ impl Recorder {
         }
         let state = op.state_bytes();
         if let Some(flat) = self.flat_pass(f, p, at) {
-            // Argmin/argmax of f32 rows: a flat first pass to one state per workgroup
+            // Argmin/argmax or aminmax of f32 rows: a flat first pass to one state per workgroup
             // (indices include at.j_base), then those states as below; rows that each take
             // one workgroup write their results (or states) where the general pass would.
             let direct = p.outer > 1 && flat.splits == 1;
@@ -646,13 +648,13 @@ impl Recorder {
     }
 
     /// The flat first pass (see [`Layout::Flat`]) for piece `p` at `at`, if it takes one:
-    /// argmin/argmax of raw f32 input starting on an offset-aligned element (the vec4 loads
-    /// need no shift), either one long row (at least two workgroups of four vec4 words per
+    /// argmin/argmax, aminmax or (whole arrays only) the 2-norm of raw f32 input starting on
+    /// an offset-aligned element (the vec4 loads need no shift), either one long row (at least two workgroups of four vec4 words per
     /// thread, striding over it) or rows of whole vec4 words of at least [`FLAT_MIN_ROW`]
-    /// elements (about four words per thread, up to a workgroup per row, long rows cut into
-    /// `splits` chunks of whole words where they are too few to fill the GPU). On the H200 the
-    /// general rows layout, comparing (value, index) states, took 1.3x PyTorch's time on 8192 x
-    /// 8192 along rows.
+    /// elements (about [`FLAT_ROW_WORDS`] words per thread, up to a workgroup per row, long
+    /// rows cut into `splits` chunks of whole words where they are too few to fill the GPU). On
+    /// the H200 the general rows layout, comparing (value, index) or (min, max) states, took
+    /// 1.3x to 2.9x PyTorch's time along rows of 1024 to 8192 elements.
     fn flat_pass(&self, f: &Frame<'_>, p: Problem, at: Piece) -> Option<FlatPass> {
         let variant = AxisVariant {
             layout: Layout::Flat,
@@ -672,7 +674,14 @@ impl Recorder {
         let per_group = wg * MIN_VEC4_PER_THREAD * 4;
         let r = p.r as u64;
         if p.outer == 1 {
-            let groups = (r / per_group).min(u64::from(tuning.max_workgroups));
+            // Operations with wider running values (three vec4 per accumulator) stride with
+            // twice the workgroups: on the H200 (2^26 f32) aminmax took 73.2 us against
+            // 80.6, the 2-norm 106.8 against 131.0, while argmax took 74.0 against 71.0.
+            let cap = match f.op {
+                ReduceOp::Argmin | ReduceOp::Argmax => u64::from(tuning.max_workgroups),
+                _ => 2 * u64::from(tuning.max_workgroups),
+            };
+            let groups = (r / per_group).min(cap);
             return (groups >= 2).then_some(FlatPass {
                 groups: groups as u32,
                 splits: 1,
@@ -680,12 +689,13 @@ impl Recorder {
                 lanes: wg as u32,
             });
         }
-        // Rows: indices are per row, so a piece must hold whole rows (j_base 0).
-        if !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0 {
+        // Rows: indices are per row, so a piece must hold whole rows (j_base 0). The 2-norm
+        // takes the flat pass over whole arrays only (where it was measured faster).
+        if !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0 || f.op == ReduceOp::Norm2 {
             return None;
         }
-        // About FLAT_ROW_WORDS words per thread; rows too few to fill the GPU are cut into
-        // chunks.
+        // About FLAT_ROW_WORDS words per thread; long rows too few to fill the GPU are cut
+        // into chunks.
         let lanes = (r / 4).div_ceil(FLAT_ROW_WORDS).next_power_of_two().min(wg);
         let (outer, target) = (p.outer as u64, u64::from(tuning.target_workgroups));
         let groups = outer.div_ceil(wg / lanes);

@@ -36,8 +36,8 @@ struct AxisParams {
     uint j_base;
     float power;
 };
-typedef ArgState type_7[1];
-struct type_10 {
+typedef ArgState type_4[1];
+struct type_9 {
     ArgState inner[256];
 };
 struct ColShape {
@@ -58,10 +58,10 @@ typedef metal::float4 type_12[1];
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
-constant int KEY_NAN = 2147483647;
-constant int KEY_ID = (-2147483647 - 1);
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
+constant int KEY_NAN = 2147483647;
+constant int KEY_ID = (-2147483647 - 1);
 constant uint NO_OUTPUT = 4294967295u;
 
 E elem_at(
@@ -119,8 +119,8 @@ bool has_nan(
 uint fkey(
     float x_1
 ) {
-    uint b_11 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
-    return ((b_11 & 2147483648u) != 0u) ? ~(b_11) : (b_11 | 2147483648u);
+    uint b_12 = ((as_type<uint>(x_1) & 2147483647u) == 0u) ? 0u : as_type<uint>(x_1);
+    return ((b_12 & 2147483648u) != 0u) ? ~(b_12) : (b_12 | 2147483648u);
 }
 
 uint arg_key(
@@ -239,13 +239,6 @@ uint finalize(
     return s.i;
 }
 
-metal::bool4 better4_(
-    metal::int4 k_1,
-    metal::int4 best
-) {
-    return metal::select(k_1 < best, k_1 > best, metal::bool4(true));
-}
-
 ArgState load(
     uint k0_,
     uint j0_,
@@ -266,7 +259,7 @@ void store(
     uint o,
     ArgState s_1,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e4 = params.dst_base;
@@ -299,14 +292,14 @@ metal::uint4 fkey4_(
     metal::float4 x_4
 ) {
     metal::uint4 raw = as_type<metal::uint4>(x_4);
-    metal::uint4 b_12 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
-    return metal::select(b_12 | metal::uint4(2147483648u), ~(b_12), (b_12 & metal::uint4(2147483648u)) != metal::uint4(0u));
+    metal::uint4 b_13 = metal::select(raw, metal::uint4(0u), (raw & metal::uint4(2147483647u)) == metal::uint4(0u));
+    return metal::select(b_13 | metal::uint4(2147483648u), ~(b_13), (b_13 & metal::uint4(2147483648u)) != metal::uint4(0u));
 }
 
 float from_fkey(
-    uint k_2
+    uint k_1
 ) {
-    return as_type<float>(((k_2 & 2147483648u) != 0u) ? (k_2 & 2147483647u) : ~(k_2));
+    return as_type<float>(((k_1 & 2147483648u) != 0u) ? (k_1 & 2147483647u) : ~(k_1));
 }
 
 metal::float4 fmin4_exact(
@@ -329,9 +322,9 @@ metal::float4 fmax4_exact(
 
 float bf16_at(
     uint w,
-    uint k_3
+    uint k_2
 ) {
-    return as_type<float>(((k_3 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
+    return as_type<float>(((k_2 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
 }
 
 metal::float4 bf16_lo4_(
@@ -355,10 +348,10 @@ uint f32_to_f16_bits(
     uint h_1 = {};
     bool local_6 = {};
     bool local_7 = {};
-    uint b_13 = as_type<uint>(x_7);
-    uint sign = (b_13 >> 16u) & 32768u;
-    uint e = (b_13 >> 23u) & 255u;
-    uint m = b_13 & 8388607u;
+    uint b_14 = as_type<uint>(x_7);
+    uint sign = (b_14 >> 16u) & 32768u;
+    uint e = (b_14 >> 23u) & 255u;
+    uint m = b_14 & 8388607u;
     if (e == 255u) {
         return (sign | 31744u) | ((m != 0u) ? (512u | (m >> 13u)) : 0u);
     }
@@ -421,11 +414,11 @@ uint f32_to_f16_bits(
 uint f32_to_bf16_bits(
     float x_8
 ) {
-    uint b_14 = as_type<uint>(x_8);
-    if ((b_14 & 2147483647u) > 2139095040u) {
-        return (b_14 >> 16u) | 64u;
+    uint b_15 = as_type<uint>(x_8);
+    if ((b_15 & 2147483647u) > 2139095040u) {
+        return (b_15 >> 16u) | 64u;
     }
-    return ((b_14 + 32767u) + ((b_14 >> 16u) & 1u)) >> 16u;
+    return ((b_15 + 32767u) + ((b_15 >> 16u) & 1u)) >> 16u;
 }
 
 uint naga_div(uint lhs, uint rhs) {
@@ -437,8 +430,8 @@ void reduce_rows(
     metal::uint3 wid_1,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
-    threadgroup type_10& scratch,
+    device type_4& dst,
+    threadgroup type_9& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc0_ = {};
@@ -627,8 +620,8 @@ void reduce_cols(
     metal::uint3 wid_2,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
-    threadgroup type_10& scratch,
+    device type_4& dst,
+    threadgroup type_9& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc0_1 = {};
@@ -636,7 +629,7 @@ void reduce_cols(
     ArgState acc2_1 = {};
     ArgState acc3_1 = {};
     uint j_2 = {};
-    uint k_4 = {};
+    uint k_3 = {};
     uint s_3 = {};
     bool local_9 = {};
     uint _e5 = params.groups_x;
@@ -673,7 +666,7 @@ void reduce_cols(
         j_2 = start_1 + ty;
         uint _e56 = params.r;
         uint _e58 = j_2;
-        k_4 = (((o_3 * _e56) + _e58) * inner) + i;
+        k_3 = (((o_3 * _e56) + _e58) * inner) + i;
         uint2 loop_bound_3 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
@@ -685,33 +678,33 @@ void reduce_cols(
             }
             {
                 ArgState _e68 = acc0_1;
-                uint _e69 = k_4;
+                uint _e69 = k_3;
                 uint _e70 = j_2;
                 ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 acc0_1 = _e72;
                 ArgState _e73 = acc1_1;
-                uint _e74 = k_4;
+                uint _e74 = k_3;
                 uint _e76 = j_2;
                 ArgState _e78 = load(_e74 + step, _e76 + slices, src, params, _buffer_sizes);
                 ArgState _e79 = combine(_e73, _e78);
                 acc1_1 = _e79;
                 ArgState _e80 = acc2_1;
-                uint _e81 = k_4;
+                uint _e81 = k_3;
                 uint _e85 = j_2;
                 ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e80, _e89);
                 acc2_1 = _e90;
                 ArgState _e91 = acc3_1;
-                uint _e92 = k_4;
+                uint _e92 = k_3;
                 uint _e96 = j_2;
                 ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), src, params, _buffer_sizes);
                 ArgState _e101 = combine(_e91, _e100);
                 acc3_1 = _e101;
                 uint _e102 = j_2;
                 j_2 = _e102 + (4u * slices);
-                uint _e106 = k_4;
-                k_4 = _e106 + (4u * step);
+                uint _e106 = k_3;
+                k_3 = _e106 + (4u * step);
             }
         }
         uint2 loop_bound_4 = uint2(4294967295u);
@@ -725,15 +718,15 @@ void reduce_cols(
             }
             {
                 ArgState _e112 = acc0_1;
-                uint _e113 = k_4;
+                uint _e113 = k_3;
                 uint _e114 = j_2;
                 ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
                 ArgState _e116 = combine(_e112, _e115);
                 acc0_1 = _e116;
                 uint _e117 = j_2;
                 j_2 = _e117 + slices;
-                uint _e119 = k_4;
-                k_4 = _e119 + step;
+                uint _e119 = k_3;
+                k_3 = _e119 + step;
             }
         }
         ArgState _e121 = acc0_1;
@@ -797,7 +790,7 @@ void reduce_rows_wide(
     uint g_1,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState a0_ = {};
@@ -896,7 +889,7 @@ void reduce_cols_wide(
     uint split,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint o_2 = 0u;
@@ -1014,7 +1007,7 @@ void rows_wide_entry(
     metal::uint3 wid_3,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
@@ -1033,7 +1026,7 @@ void cols_wide_entry(
     metal::uint3 wid_4,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
@@ -1045,6 +1038,13 @@ void cols_wide_entry(
     } else {
         return;
     }
+}
+
+metal::bool4 better4_(
+    metal::int4 k_4,
+    metal::int4 best
+) {
+    return metal::select(k_4 < best, k_4 > best, metal::bool4(true));
 }
 
 metal::int4 arg_key4_(
@@ -1064,7 +1064,12 @@ float arg_unkey(
     return as_type<float>(k2_ ^ ((k2_ >> 31u) & 2147483647));
 }
 
-Best best_step(
+Best flat_identity(
+) {
+    return Best {metal::int4((-2147483647 - 1)), metal::uint4(4294967295u)};
+}
+
+Best flat_step(
     Best b_8,
     metal::float4 x_10,
     uint w_1
@@ -1074,27 +1079,41 @@ Best best_step(
     return Best {metal::select(b_8.k, _e3, _e5), metal::select(b_8.w, metal::uint4(w_1), _e5)};
 }
 
+Best flat_merge(
+    Best a_7,
+    Best b_9
+) {
+    metal::bool4 _e4 = better4_(b_9.k, a_7.k);
+    metal::bool4 take = _e4 | ((b_9.k == a_7.k) & (b_9.w < a_7.w));
+    return Best {metal::select(a_7.k, b_9.k, take), metal::select(a_7.w, b_9.w, take)};
+}
+
 ArgState best_state(
-    Best b_9,
+    Best b_10,
     uint c,
     constant AxisParams& params
 ) {
-    if (b_9.w[c] == 4294967295u) {
+    if (b_10.w[c] == 4294967295u) {
         ArgState _e6 = identity();
         return _e6;
     }
-    float _e9 = arg_unkey(b_9.k[c]);
+    float _e9 = arg_unkey(b_10.k[c]);
     uint _e12 = params.j_base;
-    return ArgState {_e9, (_e12 + (b_9.w[c] * 4u)) + c};
+    return ArgState {_e9, (_e12 + (b_10.w[c] * 4u)) + c};
 }
 
-Best best_merge(
-    Best a_7,
-    Best b_10
+ArgState flat_state(
+    Best b_11,
+    constant AxisParams& params
 ) {
-    metal::bool4 _e4 = better4_(b_10.k, a_7.k);
-    metal::bool4 take = _e4 | ((b_10.k == a_7.k) & (b_10.w < a_7.w));
-    return Best {metal::select(a_7.k, b_10.k, take), metal::select(a_7.w, b_10.w, take)};
+    ArgState _e2 = best_state(b_11, 0u, params);
+    ArgState _e4 = best_state(b_11, 1u, params);
+    ArgState _e5 = combine(_e2, _e4);
+    ArgState _e7 = best_state(b_11, 2u, params);
+    ArgState _e9 = best_state(b_11, 3u, params);
+    ArgState _e10 = combine(_e7, _e9);
+    ArgState _e11 = combine(_e5, _e10);
+    return _e11;
 }
 
 void reduce_flat(
@@ -1102,8 +1121,8 @@ void reduce_flat(
     metal::uint3 wid_5,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_7& dst,
-    threadgroup type_10& scratch,
+    device type_4& dst,
+    threadgroup type_9& scratch,
     device type_12 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
@@ -1112,7 +1131,7 @@ void reduce_flat(
     uint end = {};
     uint row = 0u;
     uint out = {};
-    Best b0_ = Best {metal::int4((-2147483647 - 1)), metal::uint4(4294967295u)};
+    Best b0_ = {};
     Best b1_ = {};
     Best b2_ = {};
     Best b3_ = {};
@@ -1152,130 +1171,126 @@ void reduce_flat(
         uint _e78 = params.outer;
         out = (r_index < _e78) ? ((r_index * _e72) + wid_5.z) : NO_OUTPUT;
     }
+    Best _e81 = flat_identity();
+    b0_ = _e81;
+    Best _e83 = b0_;
+    b1_ = _e83;
+    Best _e85 = b0_;
+    b2_ = _e85;
     Best _e87 = b0_;
-    b1_ = _e87;
-    Best _e89 = b0_;
-    b2_ = _e89;
-    Best _e91 = b0_;
-    b3_ = _e91;
+    b3_ = _e87;
     uint2 loop_bound_8 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_8 == uint2(0u))) { break; }
         loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        uint _e93 = w_2;
-        uint _e95 = stride;
-        uint _e98 = end;
-        if ((_e93 + (3u * _e95)) < _e98) {
+        uint _e89 = w_2;
+        uint _e91 = stride;
+        uint _e94 = end;
+        if ((_e89 + (3u * _e91)) < _e94) {
         } else {
             break;
         }
         {
-            Best _e100 = b0_;
-            uint _e102 = row;
+            Best _e96 = b0_;
+            uint _e98 = row;
+            uint _e99 = w_2;
+            metal::float4 _e102 = src_vec[_e98 + _e99];
             uint _e103 = w_2;
-            metal::float4 _e106 = src_vec[_e102 + _e103];
-            uint _e107 = w_2;
-            Best _e108 = best_step(_e100, _e106, _e107);
-            b0_ = _e108;
-            Best _e109 = b1_;
-            uint _e111 = row;
-            uint _e112 = w_2;
-            uint _e114 = stride;
-            metal::float4 _e117 = src_vec[(_e111 + _e112) + _e114];
-            uint _e118 = w_2;
-            uint _e119 = stride;
-            Best _e121 = best_step(_e109, _e117, _e118 + _e119);
-            b1_ = _e121;
-            Best _e122 = b2_;
-            uint _e124 = row;
-            uint _e125 = w_2;
-            uint _e128 = stride;
-            metal::float4 _e132 = src_vec[(_e124 + _e125) + (2u * _e128)];
-            uint _e133 = w_2;
-            uint _e135 = stride;
-            Best _e138 = best_step(_e122, _e132, _e133 + (2u * _e135));
-            b2_ = _e138;
-            Best _e139 = b3_;
-            uint _e141 = row;
-            uint _e142 = w_2;
-            uint _e145 = stride;
-            metal::float4 _e149 = src_vec[(_e141 + _e142) + (3u * _e145)];
-            uint _e150 = w_2;
-            uint _e152 = stride;
-            Best _e155 = best_step(_e139, _e149, _e150 + (3u * _e152));
-            b3_ = _e155;
-            uint _e156 = w_2;
-            uint _e158 = stride;
-            w_2 = _e156 + (4u * _e158);
+            Best _e104 = flat_step(_e96, _e102, _e103);
+            b0_ = _e104;
+            Best _e105 = b1_;
+            uint _e107 = row;
+            uint _e108 = w_2;
+            uint _e110 = stride;
+            metal::float4 _e113 = src_vec[(_e107 + _e108) + _e110];
+            uint _e114 = w_2;
+            uint _e115 = stride;
+            Best _e117 = flat_step(_e105, _e113, _e114 + _e115);
+            b1_ = _e117;
+            Best _e118 = b2_;
+            uint _e120 = row;
+            uint _e121 = w_2;
+            uint _e124 = stride;
+            metal::float4 _e128 = src_vec[(_e120 + _e121) + (2u * _e124)];
+            uint _e129 = w_2;
+            uint _e131 = stride;
+            Best _e134 = flat_step(_e118, _e128, _e129 + (2u * _e131));
+            b2_ = _e134;
+            Best _e135 = b3_;
+            uint _e137 = row;
+            uint _e138 = w_2;
+            uint _e141 = stride;
+            metal::float4 _e145 = src_vec[(_e137 + _e138) + (3u * _e141)];
+            uint _e146 = w_2;
+            uint _e148 = stride;
+            Best _e151 = flat_step(_e135, _e145, _e146 + (3u * _e148));
+            b3_ = _e151;
+            uint _e152 = w_2;
+            uint _e154 = stride;
+            w_2 = _e152 + (4u * _e154);
         }
     }
     uint2 loop_bound_9 = uint2(4294967295u);
     while(true) {
         if (metal::all(loop_bound_9 == uint2(0u))) { break; }
         loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        uint _e161 = w_2;
-        uint _e162 = end;
-        if (_e161 < _e162) {
+        uint _e157 = w_2;
+        uint _e158 = end;
+        if (_e157 < _e158) {
         } else {
             break;
         }
         {
-            Best _e164 = b0_;
-            uint _e166 = row;
+            Best _e160 = b0_;
+            uint _e162 = row;
+            uint _e163 = w_2;
+            metal::float4 _e166 = src_vec[_e162 + _e163];
             uint _e167 = w_2;
-            metal::float4 _e170 = src_vec[_e166 + _e167];
-            uint _e171 = w_2;
-            Best _e172 = best_step(_e164, _e170, _e171);
-            b0_ = _e172;
-            uint _e173 = w_2;
-            uint _e174 = stride;
-            w_2 = _e173 + _e174;
+            Best _e168 = flat_step(_e160, _e166, _e167);
+            b0_ = _e168;
+            uint _e169 = w_2;
+            uint _e170 = stride;
+            w_2 = _e169 + _e170;
         }
     }
-    Best _e176 = b0_;
-    Best _e177 = b1_;
-    Best _e178 = best_merge(_e176, _e177);
-    Best _e179 = b2_;
-    Best _e180 = b3_;
-    Best _e181 = best_merge(_e179, _e180);
-    Best _e182 = best_merge(_e178, _e181);
-    ArgState _e184 = best_state(_e182, 0u, params);
-    ArgState _e186 = best_state(_e182, 1u, params);
-    ArgState _e187 = combine(_e184, _e186);
-    ArgState _e189 = best_state(_e182, 2u, params);
-    ArgState _e191 = best_state(_e182, 3u, params);
-    ArgState _e192 = combine(_e189, _e191);
-    ArgState _e193 = combine(_e187, _e192);
-    acc = _e193;
+    Best _e172 = b0_;
+    Best _e173 = b1_;
+    Best _e174 = flat_merge(_e172, _e173);
+    Best _e175 = b2_;
+    Best _e176 = b3_;
+    Best _e177 = flat_merge(_e175, _e176);
+    Best _e178 = flat_merge(_e174, _e177);
+    ArgState _e179 = flat_state(_e178, params);
+    acc = _e179;
     uint t = (n_vec * 4u) + lid_8;
     if (g_7 == 0u) {
         local_10 = lid_8 < 3u;
     } else {
         local_10 = false;
     }
-    bool _e205 = local_10;
-    if (_e205) {
-        uint _e210 = params.r;
-        local_11 = t < _e210;
+    bool _e191 = local_10;
+    if (_e191) {
+        uint _e196 = params.r;
+        local_11 = t < _e196;
     } else {
         local_11 = false;
     }
-    bool _e213 = local_11;
-    if (_e213) {
-        uint _e218 = params.outer;
-        local_12 = _e218 == 1u;
+    bool _e199 = local_11;
+    if (_e199) {
+        uint _e204 = params.outer;
+        local_12 = _e204 == 1u;
     } else {
         local_12 = false;
     }
-    bool _e222 = local_12;
-    if (_e222) {
-        ArgState _e223 = acc;
-        ArgState _e224 = load(t, t, src, params, _buffer_sizes);
-        ArgState _e225 = combine(_e223, _e224);
-        acc = _e225;
+    bool _e208 = local_12;
+    if (_e208) {
+        ArgState _e209 = acc;
+        ArgState _e210 = load(t, t, src, params, _buffer_sizes);
+        ArgState _e211 = combine(_e209, _e210);
+        acc = _e211;
     }
-    ArgState _e228 = acc;
-    scratch.inner[lid_8] = _e228;
+    ArgState _e214 = acc;
+    scratch.inner[lid_8] = _e214;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
     s_4 = naga_div(lanes_1, 2u);
     uint2 loop_bound_10 = uint2(4294967295u);
@@ -1284,38 +1299,38 @@ void reduce_flat(
         if (metal::all(loop_bound_10 == uint2(0u))) { break; }
         loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
         if (!loop_init_4) {
-            uint _e248 = s_4;
-            s_4 = _e248 >> 1u;
+            uint _e234 = s_4;
+            s_4 = _e234 >> 1u;
         }
         loop_init_4 = false;
-        uint _e232 = s_4;
-        if (_e232 > 0u) {
+        uint _e218 = s_4;
+        if (_e218 > 0u) {
         } else {
             break;
         }
         {
-            uint _e235 = s_4;
-            if (lane_1 < _e235) {
-                ArgState _e241 = scratch.inner[lid_8];
-                uint _e243 = s_4;
-                ArgState _e246 = scratch.inner[lid_8 + _e243];
-                ArgState _e247 = combine(_e241, _e246);
-                scratch.inner[lid_8] = _e247;
+            uint _e221 = s_4;
+            if (lane_1 < _e221) {
+                ArgState _e227 = scratch.inner[lid_8];
+                uint _e229 = s_4;
+                ArgState _e232 = scratch.inner[lid_8 + _e229];
+                ArgState _e233 = combine(_e227, _e232);
+                scratch.inner[lid_8] = _e233;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
     }
     if (lane_1 == 0u) {
-        uint _e255 = out;
-        local_13 = _e255 != NO_OUTPUT;
+        uint _e241 = out;
+        local_13 = _e241 != NO_OUTPUT;
     } else {
         local_13 = false;
     }
-    bool _e259 = local_13;
-    if (_e259) {
-        uint _e260 = out;
-        ArgState _e263 = scratch.inner[lid_8];
-        store(_e260, _e263, params, dst, _buffer_sizes);
+    bool _e245 = local_13;
+    if (_e245) {
+        uint _e246 = out;
+        ArgState _e249 = scratch.inner[lid_8];
+        store(_e246, _e249, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -1354,8 +1369,8 @@ struct main_Input {
 , metal::uint3 wid [[threadgroup_position_in_grid]]
 , device type_2 const& src [[user(fake0)]]
 , constant AxisParams& params [[user(fake0)]]
-, device type_7& dst [[user(fake0)]]
-, threadgroup type_10& scratch
+, device type_4& dst [[user(fake0)]]
+, threadgroup type_9& scratch
 , device type_12 const& src_vec [[user(fake0)]]
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {

@@ -16,7 +16,7 @@ struct ArgState {
     uint i;
 };
 typedef uint DST;
-typedef ArgState type_6[1];
+typedef ArgState type_3[1];
 struct AxisParams {
     uint outer;
     uint r;
@@ -35,8 +35,8 @@ struct AxisParams {
     uint j_base;
     float power;
 };
-typedef DST type_7[1];
-struct type_10 {
+typedef DST type_4[1];
+struct type_8 {
     ArgState inner[256];
 };
 struct ColShape {
@@ -52,8 +52,6 @@ struct ColTile {
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
-constant int KEY_NAN = 2147483647;
-constant int KEY_ID = (-2147483647 - 1);
 constant uint FINAL = 1u;
 constant uint ACCUMULATE = 2u;
 
@@ -223,17 +221,10 @@ uint finalize(
     return s.i;
 }
 
-metal::bool4 better4_(
-    metal::int4 k,
-    metal::int4 best
-) {
-    return metal::select(k < best, k > best, metal::bool4(true));
-}
-
 ArgState load(
     uint k0_,
     uint j_1,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
     constant _mslBufferSizes& _buffer_sizes
 ) {
@@ -246,7 +237,7 @@ void store(
     uint o,
     ArgState s_1,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.dst_base;
@@ -276,9 +267,9 @@ metal::uint4 fkey4_(
 }
 
 float from_fkey(
-    uint k_1
+    uint k
 ) {
-    return as_type<float>(((k_1 & 2147483648u) != 0u) ? (k_1 & 2147483647u) : ~(k_1));
+    return as_type<float>(((k & 2147483648u) != 0u) ? (k & 2147483647u) : ~(k));
 }
 
 metal::float4 fmin4_exact(
@@ -301,9 +292,9 @@ metal::float4 fmax4_exact(
 
 float bf16_at(
     uint w,
-    uint k_2
+    uint k_1
 ) {
-    return as_type<float>(((k_2 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
+    return as_type<float>(((k_1 & 1u) != 0u) ? (w & 4294901760u) : (w << 16u));
 }
 
 metal::float4 bf16_lo4_(
@@ -407,10 +398,10 @@ uint naga_div(uint lhs, uint rhs) {
 void reduce_rows(
     uint lid_1,
     metal::uint3 wid_1,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
-    device type_7& dst,
-    threadgroup type_10& scratch,
+    device type_4& dst,
+    threadgroup type_8& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc0_ = {};
@@ -597,10 +588,10 @@ ColTile col_tile(
 void reduce_cols(
     uint lid_3,
     metal::uint3 wid_2,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
-    device type_7& dst,
-    threadgroup type_10& scratch,
+    device type_4& dst,
+    threadgroup type_8& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc0_1 = {};
@@ -608,7 +599,7 @@ void reduce_cols(
     ArgState acc2_1 = {};
     ArgState acc3_1 = {};
     uint j_3 = {};
-    uint k_3 = {};
+    uint k_2 = {};
     uint s_3 = {};
     bool local_9 = {};
     uint _e5 = params.groups_x;
@@ -645,7 +636,7 @@ void reduce_cols(
         j_3 = start_1 + ty;
         uint _e56 = params.r;
         uint _e58 = j_3;
-        k_3 = (((o_3 * _e56) + _e58) * inner) + i;
+        k_2 = (((o_3 * _e56) + _e58) * inner) + i;
         uint2 loop_bound_3 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_3 == uint2(0u))) { break; }
@@ -657,33 +648,33 @@ void reduce_cols(
             }
             {
                 ArgState _e68 = acc0_1;
-                uint _e69 = k_3;
+                uint _e69 = k_2;
                 uint _e70 = j_3;
                 ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 acc0_1 = _e72;
                 ArgState _e73 = acc1_1;
-                uint _e74 = k_3;
+                uint _e74 = k_2;
                 uint _e76 = j_3;
                 ArgState _e78 = load(_e74 + step, _e76 + slices, src, params, _buffer_sizes);
                 ArgState _e79 = combine(_e73, _e78);
                 acc1_1 = _e79;
                 ArgState _e80 = acc2_1;
-                uint _e81 = k_3;
+                uint _e81 = k_2;
                 uint _e85 = j_3;
                 ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e80, _e89);
                 acc2_1 = _e90;
                 ArgState _e91 = acc3_1;
-                uint _e92 = k_3;
+                uint _e92 = k_2;
                 uint _e96 = j_3;
                 ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), src, params, _buffer_sizes);
                 ArgState _e101 = combine(_e91, _e100);
                 acc3_1 = _e101;
                 uint _e102 = j_3;
                 j_3 = _e102 + (4u * slices);
-                uint _e106 = k_3;
-                k_3 = _e106 + (4u * step);
+                uint _e106 = k_2;
+                k_2 = _e106 + (4u * step);
             }
         }
         uint2 loop_bound_4 = uint2(4294967295u);
@@ -697,15 +688,15 @@ void reduce_cols(
             }
             {
                 ArgState _e112 = acc0_1;
-                uint _e113 = k_3;
+                uint _e113 = k_2;
                 uint _e114 = j_3;
                 ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
                 ArgState _e116 = combine(_e112, _e115);
                 acc0_1 = _e116;
                 uint _e117 = j_3;
                 j_3 = _e117 + slices;
-                uint _e119 = k_3;
-                k_3 = _e119 + step;
+                uint _e119 = k_2;
+                k_2 = _e119 + step;
             }
         }
         ArgState _e121 = acc0_1;
@@ -767,9 +758,9 @@ void reduce_cols(
 void reduce_rows_wide(
     uint lid_4,
     uint g_1,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState a0_ = {};
@@ -866,9 +857,9 @@ void reduce_cols_wide(
     uint lid_5,
     uint g_2,
     uint split,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint o_2 = 0u;
@@ -926,32 +917,32 @@ void reduce_cols_wide(
             uint _e59 = o_2;
             uint _e62 = params.r;
             uint _e64 = j_5;
-            uint k_5 = ((_e59 * _e62) + _e64) * inner_1;
+            uint k_4 = ((_e59 * _e62) + _e64) * inner_1;
             if (i0_ < inner_1) {
                 ArgState _e68 = a0_1;
                 uint _e70 = j_5;
-                ArgState _e71 = load(k_5 + i0_, _e70, src, params, _buffer_sizes);
+                ArgState _e71 = load(k_4 + i0_, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 a0_1 = _e72;
             }
             if (i1_ < inner_1) {
                 ArgState _e74 = a1_1;
                 uint _e76 = j_5;
-                ArgState _e77 = load(k_5 + i1_, _e76, src, params, _buffer_sizes);
+                ArgState _e77 = load(k_4 + i1_, _e76, src, params, _buffer_sizes);
                 ArgState _e78 = combine(_e74, _e77);
                 a1_1 = _e78;
             }
             if (i2_ < inner_1) {
                 ArgState _e80 = a2_1;
                 uint _e82 = j_5;
-                ArgState _e83 = load(k_5 + i2_, _e82, src, params, _buffer_sizes);
+                ArgState _e83 = load(k_4 + i2_, _e82, src, params, _buffer_sizes);
                 ArgState _e84 = combine(_e80, _e83);
                 a2_1 = _e84;
             }
             if (i3_ < inner_1) {
                 ArgState _e86 = a3_1;
                 uint _e88 = j_5;
-                ArgState _e89 = load(k_5 + i3_, _e88, src, params, _buffer_sizes);
+                ArgState _e89 = load(k_4 + i3_, _e88, src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e86, _e89);
                 a3_1 = _e90;
             }
@@ -984,9 +975,9 @@ void reduce_cols_wide(
 void rows_wide_entry(
     uint lid_6,
     metal::uint3 wid_3,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
@@ -1003,9 +994,9 @@ void rows_wide_entry(
 void cols_wide_entry(
     uint lid_7,
     metal::uint3 wid_4,
-    device type_6 const& src,
+    device type_3 const& src,
     constant AxisParams& params,
-    device type_7& dst,
+    device type_4& dst,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
@@ -1021,9 +1012,9 @@ void cols_wide_entry(
 
 float f16_at(
     uint w_1,
-    uint k_4
+    uint k_3
 ) {
-    return float2(as_type<half2>(w_1))[k_4 & 1u];
+    return float2(as_type<half2>(w_1))[k_3 & 1u];
 }
 
 metal::float4 f16_lo4_(
@@ -1049,10 +1040,10 @@ struct main_Input {
 [[max_total_threads_per_threadgroup(256)]] kernel void main_(
   uint lid [[thread_index_in_threadgroup]]
 , metal::uint3 wid [[threadgroup_position_in_grid]]
-, device type_6 const& src [[user(fake0)]]
+, device type_3 const& src [[user(fake0)]]
 , constant AxisParams& params [[user(fake0)]]
-, device type_7& dst [[user(fake0)]]
-, threadgroup type_10& scratch
+, device type_4& dst [[user(fake0)]]
+, threadgroup type_8& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
