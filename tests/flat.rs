@@ -340,3 +340,27 @@ fn rows_of_whole_words_take_the_flat_pass_per_row() {
     let rows: usize = row_cases(256).iter().map(|c| c.0).sum::<usize>() * 4 * 3 * contexts().len();
     assert_eq!(checked, rows, "rows checked in {cases} cases");
 }
+
+#[test]
+fn rows_in_pieces_take_the_flat_pass_with_their_own_row_offsets() {
+    let mut rng = rng("flat rows in pieces");
+    // Bindings of 16 KiB (4 Ki f32): a matrix of rows of whole words is cut into pieces of
+    // whole rows (or rows cut into pieces of their own where one row is over the limit), each
+    // piece starting at a row that is not the first.
+    let ctx = Context::with_options(ContextOptions {
+        max_storage_binding_bytes: Some(16 << 10),
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .unwrap();
+    let shapes = [(37, 1000), (50, 64), (9, 4096), (3, 12_000), (129, 256)];
+    let mut checked = 0;
+    for (outer, r) in shapes {
+        let data: Vec<f32> = (0..outer * r)
+            .map(|_| rng.gen_range(-1.0f32..1.0))
+            .collect();
+        checked += check_rows(&ctx, &data, outer, "pieces");
+    }
+    let rows: usize = shapes.iter().map(|s| s.0).sum();
+    assert_eq!(checked, rows * 3);
+}

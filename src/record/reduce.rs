@@ -495,14 +495,16 @@ impl Recorder {
                 1 => u64::from(flat.groups),
                 outer => outer as u64 * u64::from(flat.splits),
             };
-            let (dst, dst_window) = match direct {
+            // A piece's results start where its window does only when dst_at is
+            // offset-aligned: the kernel writes from dst_base inside the window.
+            let (dst, (dst_window, dst_base)) = match direct {
                 true => (
                     final_dst.clone(),
-                    self.window(at.dst_at, states_n, out_elem).0,
+                    self.window(at.dst_at, states_n, out_elem),
                 ),
                 false => (
                     self.state_array(op, input, states_n as usize)?,
-                    self.window(0, states_n, state).0,
+                    self.window(0, states_n, state),
                 ),
             };
             let (src_window, _) = self.window(at.src_at, p.outer as u64 * p.r as u64, 4);
@@ -526,6 +528,7 @@ impl Recorder {
                 groups: flat.groups,
                 groups_x: gx,
                 flags,
+                dst_base,
                 j_base: at.j_base,
                 ..Default::default()
             };
