@@ -202,12 +202,7 @@ fn signed_zeros_infinities_and_subnormals() {
 fn pieces_each_take_the_flat_pass_and_report_whole_array_indices() {
     let mut rng = rng("flat pieces");
     // Bindings of 128 KiB: pieces of about 32 Ki elements, each over the flat threshold.
-    let ctx = Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(128 << 10),
-        poison_temporaries: true,
-        ..Default::default()
-    })
-    .unwrap();
+    let ctx = small_bindings(128 << 10);
     for n in [300_001usize, 1 << 18] {
         let mut data: Vec<f32> = (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect();
         check(&ctx, &data, "pieces, random");
@@ -220,6 +215,17 @@ fn pieces_each_take_the_flat_pass_and_report_whole_array_indices() {
         data[late] = f32::NAN;
         check(&ctx, &data, "pieces, NaN");
     }
+}
+
+/// A context whose storage bindings hold `bytes` (larger inputs are cut into pieces), with
+/// poisoned temporaries.
+fn small_bindings(bytes: u64) -> Context {
+    Context::with_options(ContextOptions {
+        max_storage_binding_bytes: Some(bytes),
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .unwrap()
 }
 
 /// Argmin/argmax along the rows of an `outer` x `r` matrix, each row against the reference.
@@ -347,12 +353,7 @@ fn rows_in_pieces_take_the_flat_pass_with_their_own_row_offsets() {
     // Bindings of 16 KiB (4 Ki f32): a matrix of rows of whole words is cut into pieces of
     // whole rows (or rows cut into pieces of their own where one row is over the limit), each
     // piece starting at a row that is not the first.
-    let ctx = Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(16 << 10),
-        poison_temporaries: true,
-        ..Default::default()
-    })
-    .unwrap();
+    let ctx = small_bindings(16 << 10);
     let shapes = [(37, 1000), (50, 64), (9, 4096), (3, 12_000), (129, 256)];
     let mut checked = 0;
     for (outer, r) in shapes {
