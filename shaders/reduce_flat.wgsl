@@ -53,10 +53,16 @@ fn reduce_flat(lid: u32, wid: vec3<u32>) {
     var b2 = b0;
     var b3 = b0;
     while w + 3u * stride < end {
-        b0 = flat_step(b0, src_vec[row + w], w);
-        b1 = flat_step(b1, src_vec[row + w + stride], w + stride);
-        b2 = flat_step(b2, src_vec[row + w + 2u * stride], w + 2u * stride);
-        b3 = flat_step(b3, src_vec[row + w + 3u * stride], w + 3u * stride);
+        // All four loads are issued before any step: a step that branches (the 2-norm's)
+        // would otherwise hold back the loads after it.
+        let x0 = src_vec[row + w];
+        let x1 = src_vec[row + w + stride];
+        let x2 = src_vec[row + w + 2u * stride];
+        let x3 = src_vec[row + w + 3u * stride];
+        b0 = flat_step(b0, x0, w);
+        b1 = flat_step(b1, x1, w + stride);
+        b2 = flat_step(b2, x2, w + 2u * stride);
+        b3 = flat_step(b3, x3, w + 3u * stride);
         w += 4u * stride;
     }
     while w < end {

@@ -186,9 +186,14 @@ fn next_tile(w: u32, i: u32, t: u32, mode: u32) -> u32 {
 }
 
 // Tile reduction for reduce-then-scan: dst[t] = total of tile t, or with RUN_TOTALS dst[w] =
-// total of workgroup w's run (the identity for an empty run). Each workgroup loops over its
-// tiles (first_tile, next_tile), loading the next tile before it finishes the current one.
+// total of workgroup w's run (the identity for an empty run; reduce_run). Each workgroup loops
+// over its tiles (first_tile, next_tile), loading the next tile before it finishes the current
+// one.
 fn reduce_entry(ln: Lane, gr: Groups, wid_linear: u32) {
+    if run_totals() {
+        reduce_run(ln, gr, wid_linear);
+        return;
+    }
     var t = first_tile(wid_linear, 1u);
     var acc = identity();
     if t < params.n_tiles {
@@ -215,6 +220,31 @@ fn reduce_entry(ln: Lane, gr: Groups, wid_linear: u32) {
     if ln.lid == 0u && run_totals() && wid_linear < params.groups {
         store_elem(wid_linear, acc);
     }
+}
+
+// A run's total needs no tile's scan: each invocation combines its slots of every tile of the
+// run (the loads of a tile independent of one another), and the workgroup combines the
+// invocations' values once at the end. Totals computed this way need not equal those the
+// downsweep computes for its tiles (float sums round differently along the two paths, within
+// the tolerance of either).
+fn reduce_run(ln: Lane, gr: Groups, w: u32) {
+    var acc = identity();
+    var t = first_tile(w, 1u);
+    var i = 0u;
+    while t < params.n_tiles {
+        let x = load_tile4(tile_geo(t), ln, gr);
+        acc = combine(acc, combine(combine(slot_total(x.a), slot_total(x.b)), combine(slot_total(x.c), slot_total(x.d))));
+        i += 1u;
+        t = run_tile(w, i, 1u);
+    }
+    let total = group_total(ln, gr, acc);
+    if ln.lid == 0u && w < params.groups {
+        store_elem(w, total);
+    }
+}
+
+fn slot_total(x: vec4<V>) -> V {
+    return combine(combine(x.x, x.y), combine(x.z, x.w));
 }
 
 fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
@@ -264,18 +294,18 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
 // workgroup combines the totals of the runs before its own once and carries its tiles' totals
 // along the run. A pass and its barrier fewer is much of the time of scans of a few million
 // elements.
-fn combine_aux(ln: Lane, lo: u32, hi: u32) -> V {
+fn combine_aux(ln: Lane, gr: Groups, lo: u32, hi: u32) -> V {
     var acc = identity();
     for (var j = lo + ln.lid; j < hi; j += WG) {
         acc = combine(acc, in_v(bitcast<R>(atomicLoad(&aux[j]))));
     }
-    // Every invocation has read the previous combination from wg_partials.
+    // Every invocation has read the previous combination from shared memory.
     workgroupBarrier();
-    return group_combine(ln, acc);
+    return group_total(ln, gr, acc);
 }
 
-fn fused_carry(ln: Lane, t: u32) -> V {
-    return combine_aux(ln, t - t % params.tpr, t);
+fn fused_carry(ln: Lane, gr: Groups, t: u32) -> V {
+    return combine_aux(ln, gr, t - t % params.tpr, t);
 }
 
 // mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux, 5 = carry
@@ -290,7 +320,7 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
     // With RUN_TOTALS: the carry into the run's next tile.
     var run_carry = identity();
     if mode == 5u && run_totals() {
-        run_carry = combine_aux(ln, 0u, run_of(wid_linear, mode));
+        run_carry = combine_aux(ln, gr, 0u, run_of(wid_linear, mode));
     }
     var i = 0u;
     loop {
@@ -311,7 +341,7 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
                 carry = run_carry;
                 run_carry = combine(run_carry, sc.total);
             } else {
-                carry = fused_carry(ln, t);
+                carry = fused_carry(ln, gr, t);
             }
         }
         store_tile(ln, gr, geo, sc, carry);

@@ -9,3 +9,20 @@ fn group_scan4(ln: Lane, gr: Groups, x: vec4<V>) -> GroupScan4 {
     let ct = subgroupShuffle(inc, gr.size - 1u);
     return GroupScan4(ex, ct);
 }
+
+// The workgroup's combination of one value per invocation (every invocation gets it): each
+// subgroup's by group_scan4, then the subgroups' through shared memory, two barriers where
+// scan.wgsl's group_combine (the tree, for variants without subgroups) takes log2(WG) + 1.
+fn group_total(ln: Lane, gr: Groups, v: V) -> V {
+    let t = group_scan4(ln, gr, vec4<V>(v, identity(), identity(), identity())).ct.x;
+    if ln.lane == 0u {
+        wg_groups[ln.g] = t;
+    }
+    workgroupBarrier();
+    var all = identity();
+    for (var i = 0u; i < gr.count; i += 1u) {
+        all = combine(all, wg_groups[i]);
+    }
+    workgroupBarrier();
+    return all;
+}

@@ -23,3 +23,8 @@ fn group_scan4(ln: Lane, gr: Groups, x: vec4<V>) -> GroupScan4 {
     workgroupBarrier();
     return GroupScan4(ex, ct);
 }
+
+// The workgroup's combination of one value per invocation (every invocation gets it).
+fn group_total(ln: Lane, gr: Groups, v: V) -> V {
+    return group_combine(ln, v);
+}

@@ -1,15 +1,20 @@
 // aminmax in the flat first pass (reduce_flat.wgsl): per lane, the least and the greatest
-// order-preserving signed integer key (`i ^ ((i >> 31) & 0x7fffffff)`, its own inverse) and the
-// largest magnitude bits seen, which exceed +inf's exactly when a NaN was read (then both
-// results are NaN, as ops/aminmax.wgsl's picks make them). Keys order -0.0 below +0.0, so the
-// minimum (maximum) of zeros of both signs is -0.0 (+0.0): either is an exact answer.
+// order-preserving signed integer key (`i ^ ((i >> 31) & 0x7fffffff)`, its own inverse). A NaN's
+// key lies outside the keys of -inf..+inf (above +inf's for a NaN whose sign bit is clear, below
+// -inf's for one whose sign bit is set), so the greatest key exceeds +inf's or the least is below
+// -inf's exactly when a NaN was read (then both results are NaN, as ops/aminmax.wgsl's picks make
+// them). Keys order -0.0 below +0.0, so the minimum (maximum) of zeros of both signs is -0.0
+// (+0.0): either is an exact answer.
 
 struct MinMaxKeys {
     lo: vec4<i32>,
     hi: vec4<i32>,
-    m: vec4<u32>,
 }
 alias F = MinMaxKeys;
+
+// The keys of +inf and -inf.
+const KEY_INF: i32 = 2139095040i;
+const KEY_NEG_INF: i32 = -2139095041i;
 
 fn minmax_key4(x: vec4<f32>) -> vec4<i32> {
     let i = bitcast<vec4<i32>>(x);
@@ -20,26 +25,25 @@ fn minmax_unkey(k: i32) -> f32 {
     return bitcast<f32>(k ^ ((k >> 31u) & 0x7fffffff));
 }
 
-// The keys of +inf and -inf: what every lane starts from (aminmax's identity).
+// Every lane starts from +inf's key (least) and -inf's (greatest): aminmax's identity.
 fn flat_identity() -> F {
-    return F(vec4<i32>(2139095040i), vec4<i32>(-2139095041i), vec4<u32>(0u));
+    return F(vec4<i32>(KEY_INF), vec4<i32>(KEY_NEG_INF));
 }
 
 fn flat_step(a: F, x: vec4<f32>, w: u32) -> F {
     let k = minmax_key4(x);
-    return F(min(a.lo, k), max(a.hi, k), max(a.m, bitcast<vec4<u32>>(x) & vec4<u32>(0x7fffffffu)));
+    return F(min(a.lo, k), max(a.hi, k));
 }
 
 fn flat_merge(a: F, b: F) -> F {
-    return F(min(a.lo, b.lo), max(a.hi, b.hi), max(a.m, b.m));
+    return F(min(a.lo, b.lo), max(a.hi, b.hi));
 }
 
 fn flat_state(a: F) -> S {
-    let m = max(max(a.m.x, a.m.y), max(a.m.z, a.m.w));
-    if m > 0x7f800000u {
-        return S(quiet_nan(), quiet_nan());
-    }
     let lo = min(min(a.lo.x, a.lo.y), min(a.lo.z, a.lo.w));
     let hi = max(max(a.hi.x, a.hi.y), max(a.hi.z, a.hi.w));
+    if hi > KEY_INF || lo < KEY_NEG_INF {
+        return S(quiet_nan(), quiet_nan());
+    }
     return S(minmax_unkey(lo), minmax_unkey(hi));
 }

@@ -79,15 +79,16 @@ pub struct ContextOptions {
     /// downsweep combines the unscanned totals before its tiles itself, so no pass scans the
     /// totals (default 2048, 2^23 elements at the default workgroup size; 0 turns it off). A
     /// scan of one row does so for any number of tiles up to this: both passes take at most
-    /// 4 × the workgroup size workgroups, each a contiguous run of tiles, and each workgroup of
-    /// the downsweep combines the totals of the runs before its own (at most 4 per invocation). Rows of a scan
+    /// 4 × the workgroup size workgroups, each a contiguous run of tiles (two tiles or more
+    /// where that leaves at least half of `target_workgroups` runs), and each workgroup of the
+    /// downsweep combines the totals of the runs before its own (at most 4 per invocation). Rows of a scan
     /// of many rows do so while the scan has at most 4 tiles per invocation, each tile combining
     /// the totals of the tiles before it in its row. Only the scan of the input itself does
     /// this, never the scan of another scan's totals. On the H200 (2026-12-02, f32, batches of
     /// 10) the two passes took 10.7 against 13.6 µs of GPU time at 2^20 elements, 21.2 against
     /// 22.6 at 2^22 and 36.5 against 37.5 at 2^23; at 2^24 and above, where the cap of
-    /// workgroups gives each at least 4 tiles, they took 66.4 against 63.4 at 2^24 and 874
-    /// against 805 at 2^28.
+    /// workgroups gives each at least 4 tiles, they took 63.2 against 62.1 at 2^24 and 833
+    /// against 797 at 2^28.
     pub scan_fused_max_tiles: usize,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.

@@ -15,6 +15,7 @@
 //!   --only N,..    only the suite's lines of these element counts (e.g. 1024,65536)
 //!   --repeat R     timed runs per figure, after a warm-up (default 30); medians are printed
 //!   --csv PATH     append one line per reduction: ours and the peer's figures and the ratios
+//!   --max-workgroups N   ContextOptions::max_workgroups (default: the library's default)
 //!
 //! Columns: `gpu` one reduction's GPU time; `wall` one call host to host; `batch` the
 //! throughput time per reduction (GPU time of the batch where timestamps exist); GB/s = bytes
@@ -123,10 +124,11 @@ struct Args {
     only: Option<Vec<usize>>,
     repeat: usize,
     csv: Option<String>,
+    max_workgroups: Option<u32>,
 }
 
 const USAGE: &str =
-    "usage: speed [--suite PATH] [--peer PATH] [--only N,..] [--repeat R] [--csv PATH]";
+    "usage: speed [--suite PATH] [--peer PATH] [--only N,..] [--repeat R] [--csv PATH] [--max-workgroups N]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -135,6 +137,7 @@ fn parse_args() -> Result<Args, String> {
         only: None,
         repeat: 30,
         csv: None,
+        max_workgroups: None,
     };
     let mut p = Parser::from_env();
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -145,6 +148,10 @@ fn parse_args() -> Result<Args, String> {
             Long("csv") => args.csv = Some(text(&mut p, &flag)?),
             Long("only") => args.only = Some(sizes(&mut p, &flag)?),
             Long("repeat") => args.repeat = count(&mut p, &flag)?,
+            Long("max-workgroups") => {
+                let n = count(&mut p, &flag)?;
+                args.max_workgroups = Some(u32::try_from(n).map_err(|e| format!("{flag}: {e}"))?);
+            }
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("speed.rs"), USAGE));
                 std::process::exit(0);
@@ -180,7 +187,11 @@ fn main() -> ExitCode {
         },
         None => HashMap::new(),
     };
-    let Some(ctx) = support::open_context(Default::default()) else {
+    let mut options = wgpu_reduce::ContextOptions::default();
+    if let Some(n) = args.max_workgroups {
+        options.max_workgroups = n;
+    }
+    let Some(ctx) = support::open_context(options) else {
         return ExitCode::from(2);
     };
     let seed = support::seed();
