@@ -1,6 +1,7 @@
-// Flat layout: the first pass of argmin/argmax, aminmax and the 2-norm over f32 rows of whole
-// vec4 words (added to the source of reduce_axis.wgsl for that layout only, after the
-// operation's flat file in shaders/flat/).
+// Flat layout: the first pass of argmin/argmax, aminmax, the 2-norm and the operations whose
+// state is one value (shaders/flat/lanes.wgsl) over f32 rows of whole vec4 words (added to the
+// source of reduce_axis.wgsl for that layout only, after the operation's flat file in
+// shaders/flat/).
 //
 // Specialised by a prelude (see src/kernels/axis.rs) and the operation's flat file, which
 // define:

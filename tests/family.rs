@@ -7,7 +7,7 @@
 mod common;
 
 use common::reference::{check, reference, reference_dot, Data};
-use common::run::{case_of, make_data, upload_as, AsF64};
+use common::run::{case_of, make_data, nan_or_zero, upload_as, AsF64};
 use common::{rng, Sweep};
 use rand::rngs::StdRng;
 use rand::Rng;
@@ -62,18 +62,8 @@ fn data(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data {
         n,
         || {
             let mut g = r2.borrow_mut();
-            let u: f64 = g.gen();
-            if u < nan_rate {
-                f64::NAN
-            } else if u < nan_rate + zero_rate {
-                if g.gen_bool(0.5) {
-                    -0.0
-                } else {
-                    0.0
-                }
-            } else {
-                g.gen_range(-1.0..1.0) * scale
-            }
+            nan_or_zero(&mut *g, nan_rate, zero_rate)
+                .unwrap_or_else(|| g.gen_range(-1.0..1.0) * scale)
         },
         || {
             let mut g = r2.borrow_mut();

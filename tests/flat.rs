@@ -365,3 +365,57 @@ fn rows_in_pieces_take_the_flat_pass_with_their_own_row_offsets() {
     let rows: usize = shapes.iter().map(|s| s.0).sum();
     assert_eq!(checked, rows * 3);
 }
+
+/// nansum, the 1-norm, any, all and count_nonzero over whole f32 arrays long enough for the flat
+/// pass (one state per lane of a vec4 word; shaders/flat/lanes.wgsl), whole and cut into pieces
+/// under 128 KiB bindings, against the f64 reference of tests/common/reference.rs (its stated
+/// tolerances; result buffers poisoned): NaNs at a rate drawn per case (none, a fifth, all),
+/// zeros of both signs likewise (none, 3 in 10, all, one in the array), with ±inf and
+/// subnormals (non-zero) planted.
+#[test]
+fn value_operations_take_the_flat_pass_whole_and_in_pieces() {
+    use common::run::{case_of, make_data, nan_or_zero};
+    use rand::SeedableRng;
+    use wgpu_reduce::DType;
+    let mut rng = rng("flat value operations");
+    let ops = [
+        ReduceOp::NanSum,
+        ReduceOp::Norm1,
+        ReduceOp::Any,
+        ReduceOp::All,
+        ReduceOp::CountNonzero,
+    ];
+    let pieces = small_bindings(128 << 10);
+    let mut checked = 0;
+    for ctx in [common::ctx(), &pieces] {
+        let lens = lengths(ctx);
+        for op in ops {
+            for &n in &lens {
+                let nan_rate = match op {
+                    ReduceOp::NanSum => [0.0, 0.2, 1.0][rng.gen_range(0..3)],
+                    _ => 0.0,
+                };
+                let zero_rate = [0.0, 0.3, 1.0, 0.5 / n as f64][rng.gen_range(0..4)];
+                let specials = [f64::INFINITY, f64::NEG_INFINITY, 1e-45, -1e-45];
+                let mut g = StdRng::from_rng(&mut rng).unwrap();
+                let data = make_data(
+                    DType::F32,
+                    n,
+                    || {
+                        nan_or_zero(&mut g, nan_rate, zero_rate).unwrap_or_else(|| {
+                            if g.gen_ratio(1, 4096) {
+                                specials[g.gen_range(0..specials.len())]
+                            } else {
+                                g.gen_range(-1.0..1.0)
+                            }
+                        })
+                    },
+                    || 0,
+                );
+                case_of(ctx, &data, DType::F32, &[n], &Reduction::new(op));
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 5 * 7, "cases checked");
+}

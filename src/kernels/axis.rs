@@ -155,13 +155,15 @@ impl AxisVariant {
     }
 
     /// Whether the flat layout exists for this variant: the first pass (raw f32 input) of
-    /// argmin/argmax, aminmax or the 2-norm, writing states, or results where each row takes
-    /// one workgroup.
+    /// argmin/argmax, aminmax, the 2-norm, or of an operation whose state is one value that
+    /// the whole-array kernel does not take (nansum, the 1-norm, any, all, count_nonzero),
+    /// writing states, or results where each row takes one workgroup.
     pub fn flat_capable(&self) -> bool {
-        matches!(
+        (matches!(
             self.op,
             ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::AMinMax | ReduceOp::Norm2
-        ) && self.map == 0
+        ) || flat_lanes(self.op))
+            && self.map == 0
             && self.input == DType::F32
             && !self.src_state
     }
@@ -232,6 +234,7 @@ impl AxisVariant {
             files.push(match op {
                 ReduceOp::AMinMax => FLAT_AMINMAX_WGSL,
                 ReduceOp::Norm2 => FLAT_NORM2_WGSL,
+                op if flat_lanes(op) => FLAT_LANES_WGSL,
                 _ => FLAT_ARG_WGSL,
             });
         }
@@ -316,6 +319,14 @@ impl AxisVariant {
 /// `finalize`, either one file (var/std, the arg states, nanmean, logsumexp, aminmax, the
 /// 2-norm) or a scalar operation over the value type `A` with a map from elements to values and
 /// a finish.
+/// The operations whose flat first pass keeps one state per lane (shaders/flat/lanes.wgsl).
+fn flat_lanes(op: ReduceOp) -> bool {
+    matches!(
+        op,
+        ReduceOp::NanSum | ReduceOp::Norm1 | ReduceOp::Any | ReduceOp::All | ReduceOp::CountNonzero
+    )
+}
+
 fn state_files(op: ReduceOp, v: DType, layout: Layout) -> Vec<&'static str> {
     let whole = match op {
         ReduceOp::Var | ReduceOp::Std => OPS_VAR_WGSL,

@@ -70,10 +70,15 @@ pub const F16_NATIVE_WGSL: &str = include_str!("../../shaders/f16_native.wgsl");
 /// single-pass scan).
 pub const FILL_WGSL: &str = include_str!("../../shaders/fill.wgsl");
 /// `shaders/flat/aminmax.wgsl`: aminmax in the flat first pass (reduce_flat.wgsl): per lane, the
-/// least and the greatest order-preserving integer key and the largest magnitude bits seen.
+/// least and the greatest order-preserving integer key (a NaN's key lies outside -inf..+inf's).
 pub const FLAT_AMINMAX_WGSL: &str = include_str!("../../shaders/flat/aminmax.wgsl");
+/// `shaders/flat/lanes.wgsl`: operations whose state is one value (ops/value.wgsl: nansum, the
+/// 1-norm, any, all, count_nonzero) in the flat first pass (reduce_flat.wgsl): a thread's running
+/// value is one state per lane of a vec4 word, each the operation's own from_elem and combine,
+/// so the results are those of the general layout's elements in another order.
+pub const FLAT_LANES_WGSL: &str = include_str!("../../shaders/flat/lanes.wgsl");
 /// `shaders/flat/norm2.wgsl`: the 2-norm in the flat first pass (reduce_flat.wgsl): ops/norm2.wgsl's
-/// three sums of squares, kept per lane of a vec4 word.
+/// three sums of squares, the middle one kept per lane of a vec4 word.
 pub const FLAT_NORM2_WGSL: &str = include_str!("../../shaders/flat/norm2.wgsl");
 /// `shaders/flat/arg.wgsl`: argmin/argmax in the flat first pass (reduce_flat.wgsl): per lane,
 /// the best order-preserving integer key seen and its word index.
@@ -238,9 +243,10 @@ pub const REDUCE_AXIS_WGSL: &str = include_str!("../../shaders/reduce_axis.wgsl"
 /// for that layout only; the prelude defines `struct Pair { a: S, b: S }` and `fn load2(k: u32, j:
 /// u32) -> Pair`, the two elements of the u32 word holding elements k and k + 1, k even).
 pub const REDUCE_COL_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_col_pairs.wgsl");
-/// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax and aminmax over f32
-/// rows of whole vec4 words (added to the source of reduce_axis.wgsl for that layout only, after
-/// the operation's flat file in shaders/flat/).
+/// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax, aminmax, the 2-norm
+/// and the operations whose state is one value (shaders/flat/lanes.wgsl) over f32 rows of whole
+/// vec4 words (added to the source of reduce_axis.wgsl for that layout only, after the
+/// operation's flat file in shaders/flat/).
 pub const REDUCE_FLAT_WGSL: &str = include_str!("../../shaders/reduce_flat.wgsl");
 /// `shaders/reduce_state.wgsl`: a thread's running state in the whole-array kernel (reduce.wgsl):
 /// four accumulators, one per vec4 lane, combined with combine4.
@@ -319,6 +325,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("fill.wgsl", FILL_WGSL),
     ("flat/aminmax.wgsl", FLAT_AMINMAX_WGSL),
     ("flat/arg.wgsl", FLAT_ARG_WGSL),
+    ("flat/lanes.wgsl", FLAT_LANES_WGSL),
     ("flat/norm2.wgsl", FLAT_NORM2_WGSL),
     ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
     ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),

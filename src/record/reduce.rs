@@ -651,7 +651,8 @@ impl Recorder {
     }
 
     /// The flat first pass (see [`Layout::Flat`]) for piece `p` at `at`, if it takes one:
-    /// argmin/argmax, aminmax or (whole arrays only) the 2-norm of raw f32 input starting on
+    /// argmin/argmax, aminmax or (whole arrays only) the 2-norm, nansum, the 1-norm, any, all
+    /// and count_nonzero of raw f32 input starting on
     /// an offset-aligned element (the vec4 loads need no shift), either one long row (at least two workgroups of four vec4 words per
     /// thread, striding over it) or rows of whole vec4 words of at least [`FLAT_MIN_ROW`]
     /// elements (about [`FLAT_ROW_WORDS`] words per thread, up to a workgroup per row, long
@@ -688,9 +689,14 @@ impl Recorder {
                 lanes: wg as u32,
             });
         }
-        // Rows: indices are per row, so a piece must hold whole rows (j_base 0). The 2-norm
-        // takes the flat pass over whole arrays only (where it was measured faster).
-        if !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0 || f.op == ReduceOp::Norm2 {
+        // Rows: indices are per row, so a piece must hold whole rows (j_base 0). Only
+        // argmin/argmax and aminmax take the flat pass along rows; the rest over whole arrays
+        // only (where it was measured faster).
+        let rows_op = matches!(
+            f.op,
+            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::AMinMax
+        );
+        if !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0 || !rows_op {
             return None;
         }
         // About FLAT_ROW_WORDS words per thread; long rows too few to fill the GPU are cut

@@ -68,6 +68,19 @@ pub struct Input {
 }
 
 /// Random-ish data of `dtype` made by `f` (floats: values exactly representable in `dtype`).
+/// NaN with probability `nan_rate`, else a zero (either sign, evenly) with probability
+/// `zero_rate`, else `None`: the caller draws the value.
+pub fn nan_or_zero(g: &mut impl Rng, nan_rate: f64, zero_rate: f64) -> Option<f64> {
+    let u: f64 = g.gen();
+    if u < nan_rate {
+        Some(f64::NAN)
+    } else if u < nan_rate + zero_rate {
+        Some(if g.gen_bool(0.5) { -0.0 } else { 0.0 })
+    } else {
+        None
+    }
+}
+
 pub fn make_data(
     dtype: DType,
     n: usize,
