@@ -233,7 +233,8 @@ fn reduce_run(ln: Lane, gr: Groups, w: u32) {
     var i = 0u;
     while t < params.n_tiles {
         let x = load_tile4(tile_geo(t), ln, gr);
-        acc = combine(acc, combine(combine(slot_total(x.a), slot_total(x.b)), combine(slot_total(x.c), slot_total(x.d))));
+        let ab = combine(slot_total(x.a), slot_total(x.b));
+        acc = combine(acc, combine(ab, combine(slot_total(x.c), slot_total(x.d))));
         i += 1u;
         t = run_tile(w, i, 1u);
     }
