@@ -159,13 +159,20 @@ impl AxisVariant {
     /// the whole-array kernel does not take (nansum, the 1-norm, any, all, count_nonzero),
     /// writing states, or results where each row takes one workgroup.
     pub fn flat_capable(&self) -> bool {
-        (matches!(
-            self.op,
-            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::AMinMax | ReduceOp::Norm2
-        ) || flat_lanes(self.op))
+        (self.flat_along_rows() || self.op == ReduceOp::Norm2 || flat_lanes(self.op))
             && self.map == 0
             && self.input == DType::F32
             && !self.src_state
+    }
+
+    /// Whether the flat first pass of this variant's operation takes rows of a matrix too:
+    /// argmin/argmax and aminmax. The others take it over whole arrays only (where it was
+    /// measured faster).
+    pub fn flat_along_rows(&self) -> bool {
+        matches!(
+            self.op,
+            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::AMinMax
+        )
     }
 
     /// A short name, e.g. `axis_rows_argmax_f16_raw_state_wg256`.

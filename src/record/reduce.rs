@@ -689,14 +689,9 @@ impl Recorder {
                 lanes: wg as u32,
             });
         }
-        // Rows: indices are per row, so a piece must hold whole rows (j_base 0). Only
-        // argmin/argmax and aminmax take the flat pass along rows; the rest over whole arrays
-        // only (where it was measured faster).
-        let rows_op = matches!(
-            f.op,
-            ReduceOp::Argmin | ReduceOp::Argmax | ReduceOp::AMinMax
-        );
-        if !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0 || !rows_op {
+        // Rows: indices are per row, so a piece must hold whole rows (j_base 0).
+        if !variant.flat_along_rows() || !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0
+        {
             return None;
         }
         // About FLAT_ROW_WORDS words per thread; long rows too few to fill the GPU are cut
