@@ -188,7 +188,8 @@ fn next_tile(w: u32, i: u32, t: u32, mode: u32) -> u32 {
 // Tile reduction for reduce-then-scan: dst[t] = total of tile t, or with RUN_TOTALS dst[w] =
 // total of workgroup w's run (the identity for an empty run; reduce_run). Each workgroup loops
 // over its tiles (first_tile, next_tile), loading the next tile before it finishes the current
-// one.
+// one. A tile's total is its slots' totals combined across the workgroup once (group_total), not
+// a scan of the tile: like reduce_run's, it need not equal the downsweep's total of the tile.
 fn reduce_entry(ln: Lane, gr: Groups, wid_linear: u32) {
     if run_totals() {
         reduce_run(ln, gr, wid_linear);
@@ -200,7 +201,7 @@ fn reduce_entry(ln: Lane, gr: Groups, wid_linear: u32) {
         var cur = load_tile4(tile_geo(t), ln, gr);
         var i = 0u;
         loop {
-            let total = local_scan4(ln, gr, cur).total;
+            let total = group_total(ln, gr, slots_total(cur));
             acc = combine(acc, total);
             i += 1u;
             let nt = next_tile(wid_linear, i, t, 1u);
@@ -232,10 +233,15 @@ fn reduce_run(ln: Lane, gr: Groups, w: u32) {
     var t = first_tile(w, 1u);
     var i = 0u;
     while t < params.n_tiles {
+        // Two tiles' loads in flight before either is summed.
         let x = load_tile4(tile_geo(t), ln, gr);
-        let ab = combine(slot_total(x.a), slot_total(x.b));
-        acc = combine(acc, combine(ab, combine(slot_total(x.c), slot_total(x.d))));
-        i += 1u;
+        let t2 = run_tile(w, i + 1u, 1u);
+        var y = Slots(vec4<V>(identity()), vec4<V>(identity()), vec4<V>(identity()), vec4<V>(identity()));
+        if t2 < params.n_tiles {
+            y = load_tile4(tile_geo(t2), ln, gr);
+        }
+        acc = combine(acc, combine(slots_total(x), slots_total(y)));
+        i += 2u;
         t = run_tile(w, i, 1u);
     }
     let total = group_total(ln, gr, acc);
@@ -246,6 +252,10 @@ fn reduce_run(ln: Lane, gr: Groups, w: u32) {
 
 fn slot_total(x: vec4<V>) -> V {
     return combine(combine(x.x, x.y), combine(x.z, x.w));
+}
+
+fn slots_total(x: Slots) -> V {
+    return combine(combine(slot_total(x.a), slot_total(x.b)), combine(slot_total(x.c), slot_total(x.d)));
 }
 
 fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
