@@ -109,6 +109,10 @@ const REVERSED_RUNS: u32 = 32u;
 // passes take contiguous runs of tiles; the reduction keeps one total per run, and the downsweep
 // combines the totals of the runs before its own once, then carries its tiles' totals along.
 const RUN_TOTALS: u32 = 64u;
+// Look-back in the context's states, zero before the scan (aux: the tile counter, two words per
+// tile, then the count of finished workgroups): the last workgroup to finish zeroes them again
+// (clean_up), so no pass clears them before the next scan.
+const SELF_CLEAN: u32 = 128u;
 var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;

@@ -395,6 +395,28 @@ fn lookback_entry(ln: Lane, gr: Groups) {
         store_tile(ln, gr, geo, again, carry);
     }
     write_stats(ln, geo);
+    if (params.flags & SELF_CLEAN) != 0u {
+        clean_up(ln);
+    }
+}
+
+var<workgroup> wg_last: u32;
+
+// SELF_CLEAN: each workgroup counts itself finished once it has read every state it will read;
+// the last (one workgroup per tile, claimed from the counter) zeroes the states, the tile
+// counter and the count. Every other workgroup has then stopped reading and publishing, and the
+// next scan runs after this pass.
+fn clean_up(ln: Lane) {
+    let count = 1u + 2u * params.n_tiles;
+    if ln.lid == 0u {
+        wg_last = select(0u, 1u, atomicAdd(&aux[count], 1u) == params.n_tiles - 1u);
+    }
+    if workgroupUniformLoad(&wg_last) == 0u {
+        return;
+    }
+    for (var j = ln.lid; j <= count; j += WG) {
+        atomicStore(&aux[j], 0u);
+    }
 }
 
 // Measurements (flag STATS): the look-back's counts replace the tile's first four outputs (as

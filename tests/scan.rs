@@ -506,6 +506,98 @@ fn fused_downsweep_saves_a_pass() {
     assert_eq!(checked, 3 * 3 * ops.len() * 2);
 }
 
+/// Look-back scans of up to 1,024 tiles keep their states in the context's buffer of zeroes,
+/// which each scan's last workgroup clears again: one pass, no fill. Scans of decreasing and
+/// increasing tile counts (one above that, which takes a cleared leased buffer and two passes),
+/// with forced fallback and hidden states among them, one after another in one recording and
+/// then again in a second submission: a state left behind by one scan would be read as a
+/// predecessor's by the next and its sums would be wrong.
+#[test]
+fn lookback_states_stay_clean_between_scans() {
+    let mut rng = common::rng("lookback_states_stay_clean_between_scans");
+    let options = wgpu_reduce::ContextOptions {
+        workgroup_size: 64,
+        poison_temporaries: true,
+        ..Default::default()
+    };
+    let ctx = &Context::with_options(options).expect("context");
+    let tile = ctx.scan_tile();
+    assert_eq!(tile, 1024);
+    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    // (shape, scan, passes)
+    let cases = [
+        (vec![700 * tile - 3], lookback, 1),
+        (vec![3 * tile], lookback, 1),
+        (vec![1024 * tile], lookback, 1),
+        (vec![1025 * tile - 1], lookback, 2),
+        (vec![40 * tile + 1], lookback.force_fallback(true), 1),
+        (
+            vec![5, 3 * tile - 1],
+            lookback.hide_some(true).spin_limit(1),
+            1,
+        ),
+        (vec![1024 * tile], lookback, 1),
+        (vec![2 * tile], lookback, 1),
+    ];
+    let inputs: Vec<(Vec<i32>, _)> = cases
+        .iter()
+        .map(|(shape, _, _)| {
+            let v: Vec<i32> = (0..shape.iter().product::<usize>())
+                .map(|_| rng.gen())
+                .collect();
+            let x = ctx.upload(&v).unwrap().reshape(shape).unwrap();
+            (v, x)
+        })
+        .collect();
+    let want: Vec<Vec<i32>> = cases
+        .iter()
+        .zip(&inputs)
+        .map(|((shape, _, _), (v, _))| {
+            let len = *shape.last().unwrap();
+            v.chunks(len)
+                .flat_map(|row| {
+                    row.iter().scan(0i32, |acc, &a| {
+                        *acc = acc.wrapping_add(a);
+                        Some(*acc)
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut checked = 0;
+    for round in 0..2 {
+        let mut rec = ctx.recorder();
+        let reads: Vec<_> = cases
+            .iter()
+            .zip(&inputs)
+            .map(|((_, scan, _), (_, x))| {
+                let out = rec.scan::<i32, i32>(x, scan).unwrap();
+                rec.read(&out).unwrap()
+            })
+            .collect();
+        let res = rec.submit().unwrap().wait().unwrap();
+        for (i, t) in reads.iter().enumerate() {
+            assert_eq!(
+                res.get(t).unwrap(),
+                want[i],
+                "round {round}, case {i}: {:?}",
+                cases[i].0
+            );
+            checked += 1;
+        }
+    }
+    // The passes of each scan, recorded alone.
+    for ((shape, scan, passes), (_, x)) in cases.iter().zip(&inputs) {
+        let d0 = ctx.stats().dispatches;
+        let mut rec = ctx.recorder();
+        let out = rec.scan::<i32, i32>(x, scan).unwrap();
+        rec.submit().unwrap().wait().unwrap();
+        drop(out);
+        assert_eq!(ctx.stats().dispatches - d0, *passes, "{shape:?}");
+    }
+    assert_eq!(checked, 2 * cases.len());
+}
+
 /// A scan recorded with reductions shares their submission; results feed later operations.
 #[test]
 fn scans_share_a_submission_with_reductions() {

@@ -59,6 +59,9 @@ pub(crate) struct Inner {
     /// Bound at binding 4 by kernels that do not use it (a separate buffer, so it never meets
     /// `dummy` in two usages of one dispatch).
     pub dummy_aux: wgpu::Buffer,
+    /// The look-back's states for scans of at most [`LOOKBACK_CLEAN_TILES`] tiles: zero between
+    /// scans, since each such scan's last workgroup clears what it used (no fill pass before).
+    pub lookback_states: wgpu::Buffer,
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
     /// that wgpu checks the buffer belongs to this device.
     pub probe_layout: wgpu::BindGroupLayout,
@@ -151,6 +154,8 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// How long a failed operation waits for a device-loss report (see
 /// `Context::check_loss_after_failure`); only failures wait.
 #[cfg(not(target_arch = "wasm32"))]
+use crate::record::scan::{lookback_state_words, LOOKBACK_CLEAN_TILES};
+
 const LOSS_REPORT_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Whether an adapter of this type shares its memory with the CPU.
@@ -344,6 +349,13 @@ impl Context {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
+        let lookback_states = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-reduce look-back states"),
+            // Zeroed at creation (wgpu initialises every buffer).
+            size: (lookback_state_words(LOOKBACK_CLEAN_TILES) * 4) as u64,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
         let probe_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-reduce buffer check"),
             entries: &[wgpu::BindGroupLayoutEntry {
@@ -381,6 +393,7 @@ impl Context {
                 deferred,
                 dummy,
                 dummy_aux,
+                lookback_states,
                 probe_layout,
                 params: Mutex::default(),
                 bind_groups: Mutex::default(),

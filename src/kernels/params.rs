@@ -162,6 +162,8 @@ kernel_params! {
         REVERSED_RUNS = 32,
         /// Reduce-then-scan of one row in two passes: runs of tiles, one total per run.
         RUN_TOTALS = 64,
+        /// Look-back in the context's zeroed states: the last workgroup clears them.
+        SELF_CLEAN = 128,
     }
     {
         /// Elements in all rows.
