@@ -8,7 +8,7 @@ mod common;
 use common::run::case_always;
 use common::{contexts, rng, Sweep};
 use rand::rngs::StdRng;
-use wgpu_reduce::{Axes, Context, DType, ReduceOp, Reduction};
+use wgpu_reduce::{Axes, Context, ContextOptions, DType, ReduceOp, Reduction};
 
 const SHAPES: &[(&[usize], &[&[i32]])] = &[
     (&[5, 7], &[&[0], &[1], &[-1], &[0, 1], &[]]),
@@ -230,4 +230,41 @@ fn small_workgroups_and_grid_take_the_other_plans() {
         }
     }
     sweep.finish();
+}
+
+/// 16-bit rows of even length read whole words, two elements a load: one workgroup per row,
+/// several rows per workgroup, a long row split into chunks of whole words, rows of two
+/// elements; and, under 64 KiB bindings, rows cut into pieces, some at odd element offsets
+/// (which read one element a load). f16 draws in [-1, 1) tie often, so argmin/argmax also check
+/// that the lower index of a word's two elements wins.
+#[test]
+fn sixteen_bit_rows_read_whole_words() {
+    let mut rng = rng("sixteen_bit_rows");
+    let small = Context::with_options(ContextOptions {
+        max_storage_binding_bytes: Some(64 << 10),
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .unwrap();
+    let shapes: &[[usize; 2]] = &[[8, 8192], [300, 64], [2, 1_000_002], [5, 2], [9, 16]];
+    let pieces: &[[usize; 2]] = &[[3, 50_002], [5, 40_001]];
+    let cases = [
+        (DType::F16, ReduceOp::Sum),
+        (DType::F16, ReduceOp::Argmax),
+        (DType::F16, ReduceOp::Argmin),
+        (DType::F16, ReduceOp::Var),
+        (DType::F16, ReduceOp::Max),
+        (DType::BF16, ReduceOp::Mean),
+        (DType::BF16, ReduceOp::Argmin),
+    ];
+    let mut checked = 0;
+    for (ctx, shapes) in [(common::ctx(), shapes), (&small, pieces)] {
+        for (dtype, op) in cases {
+            for shape in shapes {
+                case_always(ctx, &mut rng, dtype, shape, &Reduction::new(op).axes(1));
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, cases.len() * (shapes.len() + pieces.len()));
 }

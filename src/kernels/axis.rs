@@ -29,6 +29,9 @@ pub enum Layout {
     /// Columns of 16-bit input (first pass, even `inner`): each thread owns two adjacent
     /// columns, the halves of one u32 word.
     ColPairs,
+    /// Rows of 16-bit input (first pass, even `r`): each thread reads whole u32 words, two
+    /// adjacent elements of its row per load.
+    RowPairs,
     /// Segments of a segmented reduction: output `s` reduces elements `[offsets[s],
     /// offsets[s + 1])` (CSR offsets bound at binding 0), `lanes` threads per segment, each
     /// segment cut into `splits` chunks (see shaders/entries/axis_segments.wgsl).
@@ -37,13 +40,14 @@ pub enum Layout {
 
 impl Layout {
     /// Every layout.
-    pub const ALL: [Layout; 7] = [
+    pub const ALL: [Layout; 8] = [
         Layout::Rows,
         Layout::Cols,
         Layout::RowsWide,
         Layout::ColsWide,
         Layout::Flat,
         Layout::ColPairs,
+        Layout::RowPairs,
         Layout::Segments,
     ];
 
@@ -56,6 +60,7 @@ impl Layout {
             Layout::ColsWide => "colswide",
             Layout::Flat => "flat",
             Layout::ColPairs => "colpairs",
+            Layout::RowPairs => "rowpairs",
             Layout::Segments => "segments",
         }
     }
@@ -105,7 +110,7 @@ impl AxisVariant {
                                     && k.canonical() == k
                                     && match layout {
                                         Layout::Flat => k.flat_capable(),
-                                        Layout::ColPairs => {
+                                        Layout::ColPairs | Layout::RowPairs => {
                                             input.is_half() && !src_state && op != ReduceOp::Dot
                                         }
                                         Layout::Segments => op.segmentable(),
@@ -216,7 +221,7 @@ impl AxisVariant {
                 _ => (LOADS_AXIS_32_WGSL, "", LOADS_DOT_32_WGSL),
             };
             files.push(elem);
-            if self.layout == Layout::ColPairs {
+            if matches!(self.layout, Layout::ColPairs | Layout::RowPairs) {
                 files.push(pairs);
             }
             if op == ReduceOp::Dot {
@@ -248,6 +253,7 @@ impl AxisVariant {
         files.push(match self.layout {
             Layout::Flat => REDUCE_FLAT_WGSL,
             Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,
+            Layout::RowPairs => REDUCE_ROW_PAIRS_WGSL,
             Layout::Rows => ENTRIES_AXIS_ROWS_WGSL,
             Layout::Cols => ENTRIES_AXIS_COLS_WGSL,
             Layout::RowsWide => ENTRIES_AXIS_ROWS_WIDE_WGSL,

@@ -243,6 +243,10 @@ pub const REDUCE_AXIS_WGSL: &str = include_str!("../../shaders/reduce_axis.wgsl"
 /// for that layout only; the prelude defines `struct Pair { a: S, b: S }` and `fn load2(k: u32, j:
 /// u32) -> Pair`, the two elements of the u32 word holding elements k and k + 1, k even).
 pub const REDUCE_COL_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_col_pairs.wgsl");
+/// `shaders/reduce_row_pairs.wgsl`: row pairs layout (added to the source of reduce_axis.wgsl for
+/// that layout only): the rows layout for 16-bit input, whole u32 words (two elements of a row)
+/// per load.
+pub const REDUCE_ROW_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_row_pairs.wgsl");
 /// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax, aminmax, the 2-norm
 /// and the operations whose state is one value (shaders/flat/lanes.wgsl) over f32 rows of whole
 /// vec4 words (added to the source of reduce_axis.wgsl for that layout only, after the
@@ -384,6 +388,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("reduce_axis.wgsl", REDUCE_AXIS_WGSL),
     ("reduce_col_pairs.wgsl", REDUCE_COL_PAIRS_WGSL),
     ("reduce_flat.wgsl", REDUCE_FLAT_WGSL),
+    ("reduce_row_pairs.wgsl", REDUCE_ROW_PAIRS_WGSL),
     ("reduce_state.wgsl", REDUCE_STATE_WGSL),
     ("reduce_state_keys.wgsl", REDUCE_STATE_KEYS_WGSL),
     ("reduce_subgroup.wgsl", REDUCE_SUBGROUP_WGSL),
