@@ -5,9 +5,11 @@
 
 mod common;
 
-use common::run::case_always;
+use common::reference::Data;
+use common::run::{case_always, case_of};
 use common::{contexts, rng, Sweep};
 use rand::rngs::StdRng;
+use rand::Rng;
 use wgpu_reduce::{Axes, Context, ContextOptions, DType, ReduceOp, Reduction};
 
 const SHAPES: &[(&[usize], &[&[i32]])] = &[
@@ -267,4 +269,82 @@ fn sixteen_bit_rows_read_whole_words() {
         }
     }
     assert_eq!(checked, cases.len() * (shapes.len() + pieces.len()));
+}
+
+/// Min, max, argmin and argmax along 16-bit rows of even length and over whole 16-bit arrays
+/// compare 16-bit keys of both halves of a word at once: NaNs of either sign (the first wins), infinities, signed zeros
+/// (equal: the lower index wins), subnormals and the largest finite values, at drawn rates, and
+/// rows all -inf, all +inf, all zeros of mixed signs and all NaN, against the f64 reference.
+#[test]
+fn sixteen_bit_rows_compare_keys_of_special_values() {
+    let mut rng = rng("sixteen_bit_row_keys");
+    let ctx = common::ctx();
+    let mut checked = 0;
+    for dtype in [DType::F16, DType::BF16] {
+        // The smallest subnormal and the largest finite value of the type.
+        let (tiny, big) = if dtype == DType::F16 {
+            (2f64.powi(-24), 65504.0)
+        } else {
+            (2f64.powi(-133), f64::from(half::bf16::MAX))
+        };
+        for shape in [[6usize, 40], [4, 4098], [2, 100_002], [1, 1 << 17]] {
+            for rate in [0.001, 0.05, 0.5] {
+                let (rows, len) = (shape[0], shape[1]);
+                let mut v: Vec<f64> = (0..rows * len)
+                    .map(|_| {
+                        if !rng.gen_bool(rate) {
+                            return rng.gen_range(-1.0..1.0);
+                        }
+                        match rng.gen_range(0..8) {
+                            0 => f64::NAN,
+                            1 => -f64::NAN,
+                            2 => f64::INFINITY,
+                            3 => f64::NEG_INFINITY,
+                            4 => 0.0,
+                            5 => -0.0,
+                            6 => {
+                                f64::from(rng.gen_range(1..1024))
+                                    * tiny
+                                    * rng.gen_range(-1..=1) as f64
+                            }
+                            _ => big * if rng.gen() { 1.0 } else { -1.0 },
+                        }
+                    })
+                    .collect();
+                if rows >= 4 {
+                    let fill = |v: &mut Vec<f64>, r: usize, f: &dyn Fn(usize) -> f64| {
+                        for (j, x) in v[r * len..(r + 1) * len].iter_mut().enumerate() {
+                            *x = f(j);
+                        }
+                    };
+                    fill(&mut v, 0, &|_| f64::NEG_INFINITY);
+                    fill(&mut v, 1, &|_| f64::INFINITY);
+                    fill(&mut v, 2, &|j| if j % 3 == 0 { -0.0 } else { 0.0 });
+                    fill(&mut v, 3, &|_| f64::NAN);
+                }
+                // Exactly the values the upload stores.
+                let data = Data::F(if dtype == DType::F16 {
+                    v.iter()
+                        .map(|&x| f64::from(half::f16::from_f64(x)))
+                        .collect()
+                } else {
+                    v.iter()
+                        .map(|&x| f64::from(half::bf16::from_f64(x)))
+                        .collect()
+                });
+                for op in [
+                    ReduceOp::Max,
+                    ReduceOp::Min,
+                    ReduceOp::Argmax,
+                    ReduceOp::Argmin,
+                ] {
+                    case_of(ctx, &data, dtype, &shape, &Reduction::new(op).axes(1));
+                    // The whole array (min/max: the whole-array kernel's 16-bit keys).
+                    case_of(ctx, &data, dtype, &[rows * len], &Reduction::new(op));
+                    checked += 2;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 4 * 3 * 4 * 2);
 }

@@ -1,6 +1,7 @@
 //! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
 //! (buffer pool, pipeline cache, counters).
 
+use crate::record::scan::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -154,8 +155,6 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// How long a failed operation waits for a device-loss report (see
 /// `Context::check_loss_after_failure`); only failures wait.
 #[cfg(not(target_arch = "wasm32"))]
-use crate::record::scan::{lookback_state_words, LOOKBACK_CLEAN_TILES};
-
 const LOSS_REPORT_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Whether an adapter of this type shares its memory with the CPU.

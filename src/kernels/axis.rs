@@ -250,6 +250,13 @@ impl AxisVariant {
                 _ => FLAT_ARG_WGSL,
             });
         }
+        if self.layout == Layout::RowPairs {
+            if self.pairs_keys().is_some() {
+                files.extend([KEYS16_WGSL, ROWS_PAIRS_KEYS_WGSL]);
+            } else {
+                files.push(ROWS_PAIRS_VALUES_WGSL);
+            }
+        }
         files.push(match self.layout {
             Layout::Flat => REDUCE_FLAT_WGSL,
             Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,
@@ -271,6 +278,21 @@ impl AxisVariant {
             source.push('\n');
         }
         source
+    }
+
+    /// For the row pairs layout of min, max, argmin and argmax (16-bit keys,
+    /// shaders/rows/pairs_keys.wgsl): (KEYS_MAX, KEYS_ARG).
+    fn pairs_keys(&self) -> Option<(bool, bool)> {
+        if self.layout != Layout::RowPairs {
+            return None;
+        }
+        match self.op {
+            ReduceOp::Max => Some((true, false)),
+            ReduceOp::Min => Some((false, false)),
+            ReduceOp::Argmax => Some((true, true)),
+            ReduceOp::Argmin => Some((false, true)),
+            _ => None,
+        }
     }
 
     /// Types and constants.
@@ -305,6 +327,11 @@ impl AxisVariant {
         };
         if let Some((name, value)) = flag {
             p.push_str(&format!("const {name}: bool = {value};\n"));
+        }
+        if let Some((max, arg)) = self.pairs_keys() {
+            p.push_str(&format!(
+                "const KEYS_MAX: bool = {max};\nconst KEYS_ARG: bool = {arg};\n"
+            ));
         }
         if self.layout == Layout::Segments {
             p.push_str(&format!(

@@ -70,6 +70,8 @@ impl ReduceVariant {
         files.push(scalar_hooks(op, acc));
         if keyed {
             files.extend([key_hooks(op), REDUCE_STATE_KEYS_WGSL]);
+        } else if self.half_keys().is_some() {
+            files.extend([KEYS16_WGSL, REDUCE_STATE_KEYS16_WGSL]);
         } else {
             files.push(REDUCE_STATE_WGSL);
         }
@@ -87,15 +89,28 @@ impl ReduceVariant {
         compose(self.prelude(), &files)
     }
 
+    /// Min and max of 16-bit input keep 16-bit keys (shaders/reduce_state_keys16.wgsl):
+    /// KEYS_MAX.
+    fn half_keys(&self) -> Option<bool> {
+        match self.op {
+            ReduceOp::Min | ReduceOp::Max if self.input.is_half() => Some(self.op == ReduceOp::Max),
+            _ => None,
+        }
+    }
+
     /// Types and constants.
     fn prelude(&self) -> String {
         let t = self.input.wgsl();
         let a = self.accumulator().wgsl();
         let epv = if self.input.is_half() { 8 } else { 4 };
+        let keys = match self.half_keys() {
+            Some(max) => format!("const KEYS_MAX: bool = {max};\n"),
+            None => String::new(),
+        };
         format!(
             "// Variant {label}: generated prelude (src/kernels/reduce.rs).\n\
              alias T = {t};\nalias A = {a};\nconst WG: u32 = {wg}u;\n\
-             // Elements per vec4 word of the input.\nconst EPV: u32 = {epv}u;\n",
+             // Elements per vec4 word of the input.\nconst EPV: u32 = {epv}u;\n{keys}",
             label = self.label(),
             wg = self.workgroup_size,
         )

@@ -83,6 +83,9 @@ pub const FLAT_NORM2_WGSL: &str = include_str!("../../shaders/flat/norm2.wgsl");
 /// `shaders/flat/arg.wgsl`: argmin/argmax in the flat first pass (reduce_flat.wgsl): per lane,
 /// the best order-preserving integer key seen and its word index.
 pub const FLAT_ARG_WGSL: &str = include_str!("../../shaders/flat/arg.wgsl");
+/// `shaders/keys16.wgsl`: 16-bit order-preserving keys of the two halves of u32 words of f16 or
+/// bf16 input, both halves at once in integer arithmetic.
+pub const KEYS16_WGSL: &str = include_str!("../../shaders/keys16.wgsl");
 /// `shaders/loads/axis_32.wgsl`: a 32-bit input element of the general kernel, as a value.
 pub const LOADS_AXIS_32_WGSL: &str = include_str!("../../shaders/loads/axis_32.wgsl");
 /// `shaders/loads/axis_bf16.wgsl`: a bf16 input element of the general kernel (two to a u32 word),
@@ -262,10 +265,20 @@ pub const REDUCE_STATE_WGSL: &str = include_str!("../../shaders/reduce_state.wgs
 /// keys element by element, which made these passes ALU-bound on the H200. Keys order -0.0 below
 /// +0.0, so a thread's min/max of zeros may be either zero (both are exact answers).
 pub const REDUCE_STATE_KEYS_WGSL: &str = include_str!("../../shaders/reduce_state_keys.wgsl");
+/// `shaders/reduce_state_keys16.wgsl`: a thread's running state for min/max of f16 and bf16
+/// input in the whole-array kernel: 16-bit keys, the low and high halves apart.
+pub const REDUCE_STATE_KEYS16_WGSL: &str = include_str!("../../shaders/reduce_state_keys16.wgsl");
 /// `shaders/reduce_subgroup.wgsl`: workgroup step with subgroup operations.
 pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../../shaders/reduce_subgroup.wgsl");
 /// `shaders/reduce_tree.wgsl`: workgroup step without subgroup operations: a shared-memory tree.
 pub const REDUCE_TREE_WGSL: &str = include_str!("../../shaders/reduce_tree.wgsl");
+/// `shaders/rows/pairs_keys.wgsl`: a thread's part of a row in the row pairs layout for min, max,
+/// argmin and argmax: 16-bit order-preserving keys, both halves of a word at once in integer
+/// arithmetic, only the winner widened.
+pub const ROWS_PAIRS_KEYS_WGSL: &str = include_str!("../../shaders/rows/pairs_keys.wgsl");
+/// `shaders/rows/pairs_values.wgsl`: a thread's part of a row in the row pairs layout: the states
+/// of both elements of each word it reads, four words in flight.
+pub const ROWS_PAIRS_VALUES_WGSL: &str = include_str!("../../shaders/rows/pairs_values.wgsl");
 /// `shaders/scan.wgsl`: prefix scans (inclusive and exclusive; add, min, max) of rows, tile by
 /// tile: what every scan pass shares (parameters, tile geometry, the decoupled look-back).
 pub const SCAN_WGSL: &str = include_str!("../../shaders/scan.wgsl");
@@ -331,6 +344,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("flat/arg.wgsl", FLAT_ARG_WGSL),
     ("flat/lanes.wgsl", FLAT_LANES_WGSL),
     ("flat/norm2.wgsl", FLAT_NORM2_WGSL),
+    ("keys16.wgsl", KEYS16_WGSL),
     ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),
     ("loads/axis_bf16.wgsl", LOADS_AXIS_BF16_WGSL),
     ("loads/axis_bf16_pairs.wgsl", LOADS_AXIS_BF16_PAIRS_WGSL),
@@ -391,8 +405,11 @@ pub const FILES: &[(&str, &str)] = &[
     ("reduce_row_pairs.wgsl", REDUCE_ROW_PAIRS_WGSL),
     ("reduce_state.wgsl", REDUCE_STATE_WGSL),
     ("reduce_state_keys.wgsl", REDUCE_STATE_KEYS_WGSL),
+    ("reduce_state_keys16.wgsl", REDUCE_STATE_KEYS16_WGSL),
     ("reduce_subgroup.wgsl", REDUCE_SUBGROUP_WGSL),
     ("reduce_tree.wgsl", REDUCE_TREE_WGSL),
+    ("rows/pairs_keys.wgsl", ROWS_PAIRS_KEYS_WGSL),
+    ("rows/pairs_values.wgsl", ROWS_PAIRS_VALUES_WGSL),
     ("scan.wgsl", SCAN_WGSL),
     ("scan_entry.wgsl", SCAN_ENTRY_WGSL),
     ("scan_entry_subgroup.wgsl", SCAN_ENTRY_SUBGROUP_WGSL),

@@ -35,6 +35,7 @@ struct type_10 {
 };
 constant uint WG = 256u;
 constant uint EPV = 8u;
+constant uint HALF_INF_BITS = 31744u;
 constant uint FINAL = 1u;
 
 metal::float4 combine4_(
@@ -80,6 +81,13 @@ A load_elem(
     T _e5 = src[t >> 1u];
     float _e6 = f16_at(_e5, t);
     return _e6;
+}
+
+A half_value(
+    uint h
+) {
+    float _e2 = f16_at(h, 0u);
+    return _e2;
 }
 
 A identity(
@@ -254,10 +262,10 @@ metal::float4 bf16_hi4_(
 uint f32_to_f16_bits(
     float x_10
 ) {
-    uint h = {};
+    uint h_1 = {};
     bool local = {};
     bool local_1 = {};
-    uint h_1 = {};
+    uint h_2 = {};
     bool local_2 = {};
     bool local_3 = {};
     uint b_11 = as_type<uint>(x_10);
@@ -277,12 +285,12 @@ uint f32_to_f16_bits(
         }
         uint mm = m | 8388608u;
         uint shift = static_cast<uint>(as_type<int>(as_type<uint>(14) - as_type<uint>(ue)));
-        h = mm >> shift;
+        h_1 = mm >> shift;
         uint rem = mm & ((1u << shift) - 1u);
         uint half_ = 1u << (shift - 1u);
         if (!((rem > half_))) {
             if (rem == half_) {
-                uint _e59 = h;
+                uint _e59 = h_1;
                 local_1 = (_e59 & 1u) == 1u;
             } else {
                 local_1 = false;
@@ -294,17 +302,17 @@ uint f32_to_f16_bits(
         }
         bool _e67 = local;
         if (_e67) {
-            uint _e68 = h;
-            h = _e68 + 1u;
+            uint _e68 = h_1;
+            h_1 = _e68 + 1u;
         }
-        uint _e71 = h;
+        uint _e71 = h_1;
         return sign | _e71;
     }
-    h_1 = (static_cast<uint>(ue) << 10u) | (m >> 13u);
+    h_2 = (static_cast<uint>(ue) << 10u) | (m >> 13u);
     uint rem_1 = m & 8191u;
     if (!((rem_1 > 4096u))) {
         if (rem_1 == 4096u) {
-            uint _e91 = h_1;
+            uint _e91 = h_2;
             local_3 = (_e91 & 1u) == 1u;
         } else {
             local_3 = false;
@@ -316,10 +324,10 @@ uint f32_to_f16_bits(
     }
     bool _e99 = local_2;
     if (_e99) {
-        uint _e100 = h_1;
-        h_1 = _e100 + 1u;
+        uint _e100 = h_2;
+        h_2 = _e100 + 1u;
     }
-    uint _e103 = h_1;
+    uint _e103 = h_2;
     return sign | _e103;
 }
 
