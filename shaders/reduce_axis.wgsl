@@ -54,52 +54,6 @@ struct AxisParams {
 
 var<workgroup> scratch: array<S, WG>;
 
-// Rows layout: `lanes` threads per row, WG / lanes rows per workgroup.
-fn reduce_rows(lid: u32, wid: vec3<u32>) {
-    let g = wid.y * params.groups_x + wid.x;
-    if g >= params.groups {
-        return;
-    }
-    let shift = params.lanes_shift;
-    let lanes = 1u << shift;
-    let split = wid.z;
-    let row = (g << (WG_SHIFT - shift)) + (lid >> shift);
-    let lane = lid & (lanes - 1u);
-    var acc0 = identity();
-    if row < params.outer {
-        var acc1 = acc0;
-        var acc2 = acc0;
-        var acc3 = acc0;
-        let start = split * params.chunk;
-        let end = min(start + params.chunk, params.r);
-        let base = row * params.r;
-        var j = start + lane;
-        while j + 3u * lanes < end {
-            acc0 = combine(acc0, load(base + j, j));
-            acc1 = combine(acc1, load(base + j + lanes, j + lanes));
-            acc2 = combine(acc2, load(base + j + 2u * lanes, j + 2u * lanes));
-            acc3 = combine(acc3, load(base + j + 3u * lanes, j + 3u * lanes));
-            j += 4u * lanes;
-        }
-        while j < end {
-            acc0 = combine(acc0, load(base + j, j));
-            j += lanes;
-        }
-        acc0 = combine(combine(acc0, acc1), combine(acc2, acc3));
-    }
-    scratch[lid] = acc0;
-    workgroupBarrier();
-    for (var s = lanes / 2u; s > 0u; s = s >> 1u) {
-        if lane < s {
-            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
-        }
-        workgroupBarrier();
-    }
-    if lane == 0u && row < params.outer {
-        store(row * params.splits + split, scratch[lid]);
-    }
-}
-
 // A column tile's shape: `cols` threads across, `slices` down (shared by the columns and
 // column-pairs layouts). Uniform across the workgroup, and kept apart from the per-thread
 // ColTile: WGSL's uniformity analysis takes a struct as one value, so a field read from a struct

@@ -1,8 +1,10 @@
-// A thread's part of a row in the row pairs layout (reduce_row_pairs.wgsl) for min, max, argmin
-// and argmax (the prelude sets KEYS_MAX and KEYS_ARG): the elements are compared as 16-bit keys
-// (keys16.wgsl), both halves of a word at once in integer arithmetic, and only the winner is
-// widened (the value path widens every element and compares it with NaN checks and f32 keys).
-// Scanned in order with a strict comparison, so among equal keys the lowest index wins.
+// A thread's part of a row in the row pairs layout (entries/axis_rows.wgsl, as
+// pairs_values.wgsl) for min, max, argmin and argmax (the prelude sets KEYS_MAX and KEYS_ARG):
+// the elements are compared as 16-bit keys (keys16.wgsl), both halves of a word at once in
+// integer arithmetic, and only the winner is widened (the value path widens every element and
+// compares it with NaN checks and f32 keys). Scanned in order with a strict comparison, so among
+// equal keys the lowest index wins.
+const ROW_GRAIN: u32 = 2u;
 
 fn key_beats(a: u32, b: u32) -> bool {
     return select((a < b), (a > b), KEYS_MAX);

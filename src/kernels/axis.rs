@@ -250,18 +250,17 @@ impl AxisVariant {
                 _ => FLAT_ARG_WGSL,
             });
         }
-        if self.layout == Layout::RowPairs {
-            if self.pairs_keys().is_some() {
-                files.extend([KEYS16_WGSL, ROWS_PAIRS_KEYS_WGSL]);
-            } else {
-                files.push(ROWS_PAIRS_VALUES_WGSL);
-            }
+        // A thread's part of a row (entries/axis_rows.wgsl).
+        match (self.layout, self.pairs_keys()) {
+            (Layout::Rows, _) => files.extend([ROWS_ELEMENTS_WGSL, ROWS_LOOP_WGSL]),
+            (Layout::RowPairs, Some(_)) => files.extend([KEYS16_WGSL, ROWS_PAIRS_KEYS_WGSL]),
+            (Layout::RowPairs, None) => files.extend([ROWS_PAIRS_VALUES_WGSL, ROWS_LOOP_WGSL]),
+            _ => {}
         }
         files.push(match self.layout {
             Layout::Flat => REDUCE_FLAT_WGSL,
             Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,
-            Layout::RowPairs => REDUCE_ROW_PAIRS_WGSL,
-            Layout::Rows => ENTRIES_AXIS_ROWS_WGSL,
+            Layout::Rows | Layout::RowPairs => ENTRIES_AXIS_ROWS_WGSL,
             Layout::Cols => ENTRIES_AXIS_COLS_WGSL,
             Layout::RowsWide => ENTRIES_AXIS_ROWS_WIDE_WGSL,
             Layout::ColsWide => ENTRIES_AXIS_COLS_WIDE_WGSL,

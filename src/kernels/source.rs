@@ -34,7 +34,8 @@ pub const ENTRIES_AXIS_COLS_WIDE_WGSL: &str =
 /// elements `[offsets[s], offsets[s + 1])` of the values.
 pub const ENTRIES_AXIS_SEGMENTS_WGSL: &str =
     include_str!("../../shaders/entries/axis_segments.wgsl");
-/// `shaders/entries/axis_rows.wgsl`: the entry of the rows layout of reduce_axis.wgsl.
+/// `shaders/entries/axis_rows.wgsl`: the entry of the rows layouts (rows and row pairs): `lanes`
+/// threads per row, each thread's part from row_part (shaders/rows/).
 pub const ENTRIES_AXIS_ROWS_WGSL: &str = include_str!("../../shaders/entries/axis_rows.wgsl");
 /// `shaders/entries/axis_rows_wide.wgsl`: the entry of the wide rows layout of reduce_axis.wgsl.
 pub const ENTRIES_AXIS_ROWS_WIDE_WGSL: &str =
@@ -246,10 +247,6 @@ pub const REDUCE_AXIS_WGSL: &str = include_str!("../../shaders/reduce_axis.wgsl"
 /// for that layout only; the prelude defines `struct Pair { a: S, b: S }` and `fn load2(k: u32, j:
 /// u32) -> Pair`, the two elements of the u32 word holding elements k and k + 1, k even).
 pub const REDUCE_COL_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_col_pairs.wgsl");
-/// `shaders/reduce_row_pairs.wgsl`: row pairs layout (added to the source of reduce_axis.wgsl for
-/// that layout only): the rows layout for 16-bit input, whole u32 words (two elements of a row)
-/// per load.
-pub const REDUCE_ROW_PAIRS_WGSL: &str = include_str!("../../shaders/reduce_row_pairs.wgsl");
 /// `shaders/reduce_flat.wgsl`: flat layout: the first pass of argmin/argmax, aminmax, the 2-norm
 /// and the operations whose state is one value (shaders/flat/lanes.wgsl) over f32 rows of whole
 /// vec4 words (added to the source of reduce_axis.wgsl for that layout only, after the
@@ -272,12 +269,18 @@ pub const REDUCE_STATE_KEYS16_WGSL: &str = include_str!("../../shaders/reduce_st
 pub const REDUCE_SUBGROUP_WGSL: &str = include_str!("../../shaders/reduce_subgroup.wgsl");
 /// `shaders/reduce_tree.wgsl`: workgroup step without subgroup operations: a shared-memory tree.
 pub const REDUCE_TREE_WGSL: &str = include_str!("../../shaders/reduce_tree.wgsl");
+/// `shaders/rows/elements.wgsl`: the rows layout's reads (rows/loop.wgsl): one element (or one
+/// state of an earlier pass) at each row index.
+pub const ROWS_ELEMENTS_WGSL: &str = include_str!("../../shaders/rows/elements.wgsl");
+/// `shaders/rows/loop.wgsl`: a thread's part of a row in the rows and row pairs layouts, through
+/// the layout's row_load, four reads in flight.
+pub const ROWS_LOOP_WGSL: &str = include_str!("../../shaders/rows/loop.wgsl");
 /// `shaders/rows/pairs_keys.wgsl`: a thread's part of a row in the row pairs layout for min, max,
 /// argmin and argmax: 16-bit order-preserving keys, both halves of a word at once in integer
 /// arithmetic, only the winner widened.
 pub const ROWS_PAIRS_KEYS_WGSL: &str = include_str!("../../shaders/rows/pairs_keys.wgsl");
-/// `shaders/rows/pairs_values.wgsl`: a thread's part of a row in the row pairs layout: the states
-/// of both elements of each word it reads, four words in flight.
+/// `shaders/rows/pairs_values.wgsl`: the row pairs layout's reads (rows/loop.wgsl): both elements
+/// of a u32 word of 16-bit input by one load.
 pub const ROWS_PAIRS_VALUES_WGSL: &str = include_str!("../../shaders/rows/pairs_values.wgsl");
 /// `shaders/scan.wgsl`: prefix scans (inclusive and exclusive; add, min, max) of rows, tile by
 /// tile: what every scan pass shares (parameters, tile geometry, the decoupled look-back).
@@ -402,12 +405,13 @@ pub const FILES: &[(&str, &str)] = &[
     ("reduce_axis.wgsl", REDUCE_AXIS_WGSL),
     ("reduce_col_pairs.wgsl", REDUCE_COL_PAIRS_WGSL),
     ("reduce_flat.wgsl", REDUCE_FLAT_WGSL),
-    ("reduce_row_pairs.wgsl", REDUCE_ROW_PAIRS_WGSL),
     ("reduce_state.wgsl", REDUCE_STATE_WGSL),
     ("reduce_state_keys.wgsl", REDUCE_STATE_KEYS_WGSL),
     ("reduce_state_keys16.wgsl", REDUCE_STATE_KEYS16_WGSL),
     ("reduce_subgroup.wgsl", REDUCE_SUBGROUP_WGSL),
     ("reduce_tree.wgsl", REDUCE_TREE_WGSL),
+    ("rows/elements.wgsl", ROWS_ELEMENTS_WGSL),
+    ("rows/loop.wgsl", ROWS_LOOP_WGSL),
     ("rows/pairs_keys.wgsl", ROWS_PAIRS_KEYS_WGSL),
     ("rows/pairs_values.wgsl", ROWS_PAIRS_VALUES_WGSL),
     ("scan.wgsl", SCAN_WGSL),

@@ -54,6 +54,7 @@ constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
 constant uint FINAL = 1u;
 constant uint ACCUMULATE = 2u;
+constant uint ROW_GRAIN = 1u;
 
 float f32_from_bits(
     uint b
@@ -391,12 +392,42 @@ uint f32_to_bf16_bits(
     return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
 }
 
+ColShape col_shape(
+    constant AxisParams& params
+) {
+    uint _e3 = params.lanes_shift;
+    uint _e8 = params.lanes_shift;
+    return ColShape {1u << _e3, WG >> _e8};
+}
+
 uint naga_div(uint lhs, uint rhs) {
     return lhs / metal::select(rhs, 1u, rhs == 0u);
 }
 
-void reduce_rows(
+ColTile col_tile(
     uint lid_1,
+    uint g,
+    constant AxisParams& params
+) {
+    uint o_1 = 0u;
+    uint tile = {};
+    uint shift_1 = params.lanes_shift;
+    tile = g;
+    uint _e10 = params.outer;
+    if (_e10 > 1u) {
+        uint _e15 = params.tiles;
+        o_1 = naga_div(g, _e15);
+        uint _e17 = o_1;
+        uint _e20 = params.tiles;
+        tile = g - (_e17 * _e20);
+    }
+    uint _e29 = o_1;
+    uint _e30 = tile;
+    return ColTile {lid_1 & ((1u << shift_1) - 1u), lid_1 >> shift_1, _e29, _e30};
+}
+
+void reduce_cols(
+    uint lid_2,
     metal::uint3 wid_1,
     device type_3 const& src,
     constant AxisParams& params,
@@ -409,6 +440,7 @@ void reduce_rows(
     ArgState acc2_ = {};
     ArgState acc3_ = {};
     uint j_2 = {};
+    uint k_2 = {};
     uint s_2 = {};
     bool local_8 = {};
     uint _e5 = params.groups_x;
@@ -417,15 +449,19 @@ void reduce_rows(
     if (g_3 >= _e11) {
         return;
     }
-    uint shift_1 = params.lanes_shift;
-    uint lanes = 1u << shift_1;
+    ColTile _e13 = col_tile(lid_2, g_3, params);
+    ColShape _e14 = col_shape(params);
+    uint cols = _e14.cols;
+    uint slices = _e14.slices;
+    uint ty = _e13.ty;
+    uint o_3 = _e13.o;
     uint split_1 = wid_1.z;
-    uint row = (g_3 << (WG_SHIFT - shift_1)) + (lid_1 >> shift_1);
-    uint lane = lid_1 & (lanes - 1u);
-    ArgState _e27 = identity();
-    acc0_ = _e27;
-    uint _e31 = params.outer;
-    if (row < _e31) {
+    uint _e23 = params.lanes_shift;
+    uint i = (_e13.tile << _e23) + _e13.tx;
+    uint inner = params.inner;
+    ArgState _e30 = identity();
+    acc0_ = _e30;
+    if (i < inner) {
         ArgState _e33 = acc0_;
         acc1_ = _e33;
         ArgState _e35 = acc0_;
@@ -436,319 +472,124 @@ void reduce_rows(
         uint start = split_1 * _e41;
         uint _e45 = params.chunk;
         uint _e49 = params.r;
-        uint end = metal::min(start + _e45, _e49);
-        uint _e53 = params.r;
-        uint base = row * _e53;
-        j_2 = start + lane;
+        uint end_1 = metal::min(start + _e45, _e49);
+        uint step_1 = slices * inner;
+        j_2 = start + ty;
+        uint _e56 = params.r;
+        uint _e58 = j_2;
+        k_2 = (((o_3 * _e56) + _e58) * inner) + i;
         uint2 loop_bound = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound == uint2(0u))) { break; }
             loop_bound -= uint2(loop_bound.y == 0u, 1u);
-            uint _e57 = j_2;
-            if ((_e57 + (3u * lanes)) < end) {
+            uint _e63 = j_2;
+            if ((_e63 + (3u * slices)) < end_1) {
             } else {
                 break;
             }
             {
-                ArgState _e62 = acc0_;
-                uint _e63 = j_2;
-                uint _e65 = j_2;
-                ArgState _e66 = load(base + _e63, _e65, src, params, _buffer_sizes);
-                ArgState _e67 = combine(_e62, _e66);
-                acc0_ = _e67;
-                ArgState _e68 = acc1_;
-                uint _e69 = j_2;
-                uint _e72 = j_2;
-                ArgState _e74 = load((base + _e69) + lanes, _e72 + lanes, src, params, _buffer_sizes);
-                ArgState _e75 = combine(_e68, _e74);
-                acc1_ = _e75;
-                ArgState _e76 = acc2_;
-                uint _e77 = j_2;
-                uint _e82 = j_2;
-                ArgState _e86 = load((base + _e77) + (2u * lanes), _e82 + (2u * lanes), src, params, _buffer_sizes);
-                ArgState _e87 = combine(_e76, _e86);
-                acc2_ = _e87;
-                ArgState _e88 = acc3_;
-                uint _e89 = j_2;
-                uint _e94 = j_2;
-                ArgState _e98 = load((base + _e89) + (3u * lanes), _e94 + (3u * lanes), src, params, _buffer_sizes);
-                ArgState _e99 = combine(_e88, _e98);
-                acc3_ = _e99;
-                uint _e100 = j_2;
-                j_2 = _e100 + (4u * lanes);
+                ArgState _e68 = acc0_;
+                uint _e69 = k_2;
+                uint _e70 = j_2;
+                ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
+                ArgState _e72 = combine(_e68, _e71);
+                acc0_ = _e72;
+                ArgState _e73 = acc1_;
+                uint _e74 = k_2;
+                uint _e76 = j_2;
+                ArgState _e78 = load(_e74 + step_1, _e76 + slices, src, params, _buffer_sizes);
+                ArgState _e79 = combine(_e73, _e78);
+                acc1_ = _e79;
+                ArgState _e80 = acc2_;
+                uint _e81 = k_2;
+                uint _e85 = j_2;
+                ArgState _e89 = load(_e81 + (2u * step_1), _e85 + (2u * slices), src, params, _buffer_sizes);
+                ArgState _e90 = combine(_e80, _e89);
+                acc2_ = _e90;
+                ArgState _e91 = acc3_;
+                uint _e92 = k_2;
+                uint _e96 = j_2;
+                ArgState _e100 = load(_e92 + (3u * step_1), _e96 + (3u * slices), src, params, _buffer_sizes);
+                ArgState _e101 = combine(_e91, _e100);
+                acc3_ = _e101;
+                uint _e102 = j_2;
+                j_2 = _e102 + (4u * slices);
+                uint _e106 = k_2;
+                k_2 = _e106 + (4u * step_1);
             }
         }
         uint2 loop_bound_1 = uint2(4294967295u);
         while(true) {
             if (metal::all(loop_bound_1 == uint2(0u))) { break; }
             loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
-            uint _e104 = j_2;
-            if (_e104 < end) {
+            uint _e110 = j_2;
+            if (_e110 < end_1) {
             } else {
                 break;
             }
             {
-                ArgState _e106 = acc0_;
-                uint _e107 = j_2;
-                uint _e109 = j_2;
-                ArgState _e110 = load(base + _e107, _e109, src, params, _buffer_sizes);
-                ArgState _e111 = combine(_e106, _e110);
-                acc0_ = _e111;
-                uint _e112 = j_2;
-                j_2 = _e112 + lanes;
+                ArgState _e112 = acc0_;
+                uint _e113 = k_2;
+                uint _e114 = j_2;
+                ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
+                ArgState _e116 = combine(_e112, _e115);
+                acc0_ = _e116;
+                uint _e117 = j_2;
+                j_2 = _e117 + slices;
+                uint _e119 = k_2;
+                k_2 = _e119 + step_1;
             }
         }
-        ArgState _e114 = acc0_;
-        ArgState _e115 = acc1_;
-        ArgState _e116 = combine(_e114, _e115);
-        ArgState _e117 = acc2_;
-        ArgState _e118 = acc3_;
-        ArgState _e119 = combine(_e117, _e118);
-        ArgState _e120 = combine(_e116, _e119);
-        acc0_ = _e120;
+        ArgState _e121 = acc0_;
+        ArgState _e122 = acc1_;
+        ArgState _e123 = combine(_e121, _e122);
+        ArgState _e124 = acc2_;
+        ArgState _e125 = acc3_;
+        ArgState _e126 = combine(_e124, _e125);
+        ArgState _e127 = combine(_e123, _e126);
+        acc0_ = _e127;
     }
-    ArgState _e123 = acc0_;
-    scratch.inner[lid_1] = _e123;
+    ArgState _e130 = acc0_;
+    scratch.inner[lid_2] = _e130;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_2 = naga_div(lanes, 2u);
+    s_2 = naga_div(slices, 2u);
     uint2 loop_bound_2 = uint2(4294967295u);
     bool loop_init = true;
     while(true) {
         if (metal::all(loop_bound_2 == uint2(0u))) { break; }
         loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
         if (!loop_init) {
-            uint _e143 = s_2;
-            s_2 = _e143 >> 1u;
+            uint _e151 = s_2;
+            s_2 = _e151 >> 1u;
         }
         loop_init = false;
-        uint _e127 = s_2;
-        if (_e127 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e130 = s_2;
-            if (lane < _e130) {
-                ArgState _e136 = scratch.inner[lid_1];
-                uint _e138 = s_2;
-                ArgState _e141 = scratch.inner[lid_1 + _e138];
-                ArgState _e142 = combine(_e136, _e141);
-                scratch.inner[lid_1] = _e142;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (lane == 0u) {
-        uint _e152 = params.outer;
-        local_8 = row < _e152;
-    } else {
-        local_8 = false;
-    }
-    bool _e155 = local_8;
-    if (_e155) {
-        uint _e158 = params.splits;
-        ArgState _e163 = scratch.inner[lid_1];
-        store((row * _e158) + split_1, _e163, params, dst, _buffer_sizes);
-        return;
-    } else {
-        return;
-    }
-}
-
-ColShape col_shape(
-    constant AxisParams& params
-) {
-    uint _e3 = params.lanes_shift;
-    uint _e8 = params.lanes_shift;
-    return ColShape {1u << _e3, WG >> _e8};
-}
-
-ColTile col_tile(
-    uint lid_2,
-    uint g,
-    constant AxisParams& params
-) {
-    uint o_1 = 0u;
-    uint tile = {};
-    uint shift_2 = params.lanes_shift;
-    tile = g;
-    uint _e10 = params.outer;
-    if (_e10 > 1u) {
-        uint _e15 = params.tiles;
-        o_1 = naga_div(g, _e15);
-        uint _e17 = o_1;
-        uint _e20 = params.tiles;
-        tile = g - (_e17 * _e20);
-    }
-    uint _e29 = o_1;
-    uint _e30 = tile;
-    return ColTile {lid_2 & ((1u << shift_2) - 1u), lid_2 >> shift_2, _e29, _e30};
-}
-
-void reduce_cols(
-    uint lid_3,
-    metal::uint3 wid_2,
-    device type_3 const& src,
-    constant AxisParams& params,
-    device type_4& dst,
-    threadgroup type_8& scratch,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    ArgState acc0_1 = {};
-    ArgState acc1_1 = {};
-    ArgState acc2_1 = {};
-    ArgState acc3_1 = {};
-    uint j_3 = {};
-    uint k_2 = {};
-    uint s_3 = {};
-    bool local_9 = {};
-    uint _e5 = params.groups_x;
-    uint g_4 = (wid_2.y * _e5) + wid_2.x;
-    uint _e11 = params.groups;
-    if (g_4 >= _e11) {
-        return;
-    }
-    ColTile _e13 = col_tile(lid_3, g_4, params);
-    ColShape _e14 = col_shape(params);
-    uint cols = _e14.cols;
-    uint slices = _e14.slices;
-    uint ty = _e13.ty;
-    uint o_3 = _e13.o;
-    uint split_2 = wid_2.z;
-    uint _e23 = params.lanes_shift;
-    uint i = (_e13.tile << _e23) + _e13.tx;
-    uint inner = params.inner;
-    ArgState _e30 = identity();
-    acc0_1 = _e30;
-    if (i < inner) {
-        ArgState _e33 = acc0_1;
-        acc1_1 = _e33;
-        ArgState _e35 = acc0_1;
-        acc2_1 = _e35;
-        ArgState _e37 = acc0_1;
-        acc3_1 = _e37;
-        uint _e41 = params.chunk;
-        uint start_1 = split_2 * _e41;
-        uint _e45 = params.chunk;
-        uint _e49 = params.r;
-        uint end_1 = metal::min(start_1 + _e45, _e49);
-        uint step = slices * inner;
-        j_3 = start_1 + ty;
-        uint _e56 = params.r;
-        uint _e58 = j_3;
-        k_2 = (((o_3 * _e56) + _e58) * inner) + i;
-        uint2 loop_bound_3 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_3 == uint2(0u))) { break; }
-            loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-            uint _e63 = j_3;
-            if ((_e63 + (3u * slices)) < end_1) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e68 = acc0_1;
-                uint _e69 = k_2;
-                uint _e70 = j_3;
-                ArgState _e71 = load(_e69, _e70, src, params, _buffer_sizes);
-                ArgState _e72 = combine(_e68, _e71);
-                acc0_1 = _e72;
-                ArgState _e73 = acc1_1;
-                uint _e74 = k_2;
-                uint _e76 = j_3;
-                ArgState _e78 = load(_e74 + step, _e76 + slices, src, params, _buffer_sizes);
-                ArgState _e79 = combine(_e73, _e78);
-                acc1_1 = _e79;
-                ArgState _e80 = acc2_1;
-                uint _e81 = k_2;
-                uint _e85 = j_3;
-                ArgState _e89 = load(_e81 + (2u * step), _e85 + (2u * slices), src, params, _buffer_sizes);
-                ArgState _e90 = combine(_e80, _e89);
-                acc2_1 = _e90;
-                ArgState _e91 = acc3_1;
-                uint _e92 = k_2;
-                uint _e96 = j_3;
-                ArgState _e100 = load(_e92 + (3u * step), _e96 + (3u * slices), src, params, _buffer_sizes);
-                ArgState _e101 = combine(_e91, _e100);
-                acc3_1 = _e101;
-                uint _e102 = j_3;
-                j_3 = _e102 + (4u * slices);
-                uint _e106 = k_2;
-                k_2 = _e106 + (4u * step);
-            }
-        }
-        uint2 loop_bound_4 = uint2(4294967295u);
-        while(true) {
-            if (metal::all(loop_bound_4 == uint2(0u))) { break; }
-            loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-            uint _e110 = j_3;
-            if (_e110 < end_1) {
-            } else {
-                break;
-            }
-            {
-                ArgState _e112 = acc0_1;
-                uint _e113 = k_2;
-                uint _e114 = j_3;
-                ArgState _e115 = load(_e113, _e114, src, params, _buffer_sizes);
-                ArgState _e116 = combine(_e112, _e115);
-                acc0_1 = _e116;
-                uint _e117 = j_3;
-                j_3 = _e117 + slices;
-                uint _e119 = k_2;
-                k_2 = _e119 + step;
-            }
-        }
-        ArgState _e121 = acc0_1;
-        ArgState _e122 = acc1_1;
-        ArgState _e123 = combine(_e121, _e122);
-        ArgState _e124 = acc2_1;
-        ArgState _e125 = acc3_1;
-        ArgState _e126 = combine(_e124, _e125);
-        ArgState _e127 = combine(_e123, _e126);
-        acc0_1 = _e127;
-    }
-    ArgState _e130 = acc0_1;
-    scratch.inner[lid_3] = _e130;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_3 = naga_div(slices, 2u);
-    uint2 loop_bound_5 = uint2(4294967295u);
-    bool loop_init_1 = true;
-    while(true) {
-        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
-        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
-        if (!loop_init_1) {
-            uint _e151 = s_3;
-            s_3 = _e151 >> 1u;
-        }
-        loop_init_1 = false;
-        uint _e134 = s_3;
+        uint _e134 = s_2;
         if (_e134 > 0u) {
         } else {
             break;
         }
         {
-            uint _e137 = s_3;
+            uint _e137 = s_2;
             if (ty < _e137) {
-                ArgState _e143 = scratch.inner[lid_3];
-                uint _e145 = s_3;
-                ArgState _e149 = scratch.inner[lid_3 + (_e145 * cols)];
+                ArgState _e143 = scratch.inner[lid_2];
+                uint _e145 = s_2;
+                ArgState _e149 = scratch.inner[lid_2 + (_e145 * cols)];
                 ArgState _e150 = combine(_e143, _e149);
-                scratch.inner[lid_3] = _e150;
+                scratch.inner[lid_2] = _e150;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
     }
     if (ty == 0u) {
-        local_9 = i < inner;
+        local_8 = i < inner;
     } else {
-        local_9 = false;
+        local_8 = false;
     }
-    bool _e160 = local_9;
+    bool _e160 = local_8;
     if (_e160) {
         uint _e163 = params.splits;
-        ArgState _e170 = scratch.inner[lid_3];
-        store((((o_3 * _e163) + split_2) * inner) + i, _e170, params, dst, _buffer_sizes);
+        ArgState _e170 = scratch.inner[lid_2];
+        store((((o_3 * _e163) + split_1) * inner) + i, _e170, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -756,7 +597,7 @@ void reduce_cols(
 }
 
 void reduce_rows_wide(
-    uint lid_4,
+    uint lid_3,
     uint g_1,
     device type_3 const& src,
     constant AxisParams& params,
@@ -767,9 +608,9 @@ void reduce_rows_wide(
     ArgState a1_ = {};
     ArgState a2_ = {};
     ArgState a3_ = {};
-    uint j_4 = 0u;
+    uint j_3 = 0u;
     uint r = params.r;
-    uint row0_ = ((g_1 * 4u) * WG) + lid_4;
+    uint row0_ = ((g_1 * 4u) * WG) + lid_3;
     uint row1_ = row0_ + WG;
     uint row2_ = row0_ + 512u;
     uint row3_ = row0_ + 768u;
@@ -782,17 +623,17 @@ void reduce_rows_wide(
     a2_ = _e23;
     ArgState _e25 = a0_;
     a3_ = _e25;
-    uint2 loop_bound_6 = uint2(4294967295u);
-    bool loop_init_2 = true;
+    uint2 loop_bound_3 = uint2(4294967295u);
+    bool loop_init_1 = true;
     while(true) {
-        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
-        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
-        if (!loop_init_2) {
-            uint _e64 = j_4;
-            j_4 = _e64 + 1u;
+        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e64 = j_3;
+            j_3 = _e64 + 1u;
         }
-        loop_init_2 = false;
-        uint _e29 = j_4;
+        loop_init_1 = false;
+        uint _e29 = j_3;
         if (_e29 < r) {
         } else {
             break;
@@ -800,32 +641,32 @@ void reduce_rows_wide(
         {
             if (row0_ < outer) {
                 ArgState _e32 = a0_;
-                uint _e34 = j_4;
-                uint _e36 = j_4;
+                uint _e34 = j_3;
+                uint _e36 = j_3;
                 ArgState _e37 = load((row0_ * r) + _e34, _e36, src, params, _buffer_sizes);
                 ArgState _e38 = combine(_e32, _e37);
                 a0_ = _e38;
             }
             if (row1_ < outer) {
                 ArgState _e40 = a1_;
-                uint _e42 = j_4;
-                uint _e44 = j_4;
+                uint _e42 = j_3;
+                uint _e44 = j_3;
                 ArgState _e45 = load((row1_ * r) + _e42, _e44, src, params, _buffer_sizes);
                 ArgState _e46 = combine(_e40, _e45);
                 a1_ = _e46;
             }
             if (row2_ < outer) {
                 ArgState _e48 = a2_;
-                uint _e50 = j_4;
-                uint _e52 = j_4;
+                uint _e50 = j_3;
+                uint _e52 = j_3;
                 ArgState _e53 = load((row2_ * r) + _e50, _e52, src, params, _buffer_sizes);
                 ArgState _e54 = combine(_e48, _e53);
                 a2_ = _e54;
             }
             if (row3_ < outer) {
                 ArgState _e56 = a3_;
-                uint _e58 = j_4;
-                uint _e60 = j_4;
+                uint _e58 = j_3;
+                uint _e60 = j_3;
                 ArgState _e61 = load((row3_ * r) + _e58, _e60, src, params, _buffer_sizes);
                 ArgState _e62 = combine(_e56, _e61);
                 a3_ = _e62;
@@ -854,7 +695,7 @@ void reduce_rows_wide(
 }
 
 void reduce_cols_wide(
-    uint lid_5,
+    uint lid_4,
     uint g_2,
     uint split,
     device type_3 const& src,
@@ -868,7 +709,7 @@ void reduce_cols_wide(
     ArgState a1_1 = {};
     ArgState a2_1 = {};
     ArgState a3_1 = {};
-    uint j_5 = {};
+    uint j_4 = {};
     tile_1 = g_2;
     uint _e8 = params.outer;
     if (_e8 > 1u) {
@@ -880,15 +721,15 @@ void reduce_cols_wide(
     }
     uint inner_1 = params.inner;
     uint _e24 = tile_1;
-    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_4;
     uint i1_ = i0_ + WG;
     uint i2_ = i0_ + 512u;
     uint i3_ = i0_ + 768u;
     uint _e38 = params.chunk;
-    uint start_2 = split * _e38;
+    uint start_1 = split * _e38;
     uint _e42 = params.chunk;
     uint _e46 = params.r;
-    uint end_2 = metal::min(start_2 + _e42, _e46);
+    uint end_2 = metal::min(start_1 + _e42, _e46);
     ArgState _e48 = identity();
     a0_1 = _e48;
     ArgState _e50 = a0_1;
@@ -897,18 +738,18 @@ void reduce_cols_wide(
     a2_1 = _e52;
     ArgState _e54 = a0_1;
     a3_1 = _e54;
-    j_5 = start_2;
-    uint2 loop_bound_7 = uint2(4294967295u);
-    bool loop_init_3 = true;
+    j_4 = start_1;
+    uint2 loop_bound_4 = uint2(4294967295u);
+    bool loop_init_2 = true;
     while(true) {
-        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
-        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
-        if (!loop_init_3) {
-            uint _e92 = j_5;
-            j_5 = _e92 + 1u;
+        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+        if (!loop_init_2) {
+            uint _e92 = j_4;
+            j_4 = _e92 + 1u;
         }
-        loop_init_3 = false;
-        uint _e57 = j_5;
+        loop_init_2 = false;
+        uint _e57 = j_4;
         if (_e57 < end_2) {
         } else {
             break;
@@ -916,33 +757,33 @@ void reduce_cols_wide(
         {
             uint _e59 = o_2;
             uint _e62 = params.r;
-            uint _e64 = j_5;
-            uint k_4 = ((_e59 * _e62) + _e64) * inner_1;
+            uint _e64 = j_4;
+            uint k_5 = ((_e59 * _e62) + _e64) * inner_1;
             if (i0_ < inner_1) {
                 ArgState _e68 = a0_1;
-                uint _e70 = j_5;
-                ArgState _e71 = load(k_4 + i0_, _e70, src, params, _buffer_sizes);
+                uint _e70 = j_4;
+                ArgState _e71 = load(k_5 + i0_, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 a0_1 = _e72;
             }
             if (i1_ < inner_1) {
                 ArgState _e74 = a1_1;
-                uint _e76 = j_5;
-                ArgState _e77 = load(k_4 + i1_, _e76, src, params, _buffer_sizes);
+                uint _e76 = j_4;
+                ArgState _e77 = load(k_5 + i1_, _e76, src, params, _buffer_sizes);
                 ArgState _e78 = combine(_e74, _e77);
                 a1_1 = _e78;
             }
             if (i2_ < inner_1) {
                 ArgState _e80 = a2_1;
-                uint _e82 = j_5;
-                ArgState _e83 = load(k_4 + i2_, _e82, src, params, _buffer_sizes);
+                uint _e82 = j_4;
+                ArgState _e83 = load(k_5 + i2_, _e82, src, params, _buffer_sizes);
                 ArgState _e84 = combine(_e80, _e83);
                 a2_1 = _e84;
             }
             if (i3_ < inner_1) {
                 ArgState _e86 = a3_1;
-                uint _e88 = j_5;
-                ArgState _e89 = load(k_4 + i3_, _e88, src, params, _buffer_sizes);
+                uint _e88 = j_4;
+                ArgState _e89 = load(k_5 + i3_, _e88, src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e86, _e89);
                 a3_1 = _e90;
             }
@@ -973,6 +814,25 @@ void reduce_cols_wide(
 }
 
 void rows_wide_entry(
+    uint lid_5,
+    metal::uint3 wid_2,
+    device type_3 const& src,
+    constant AxisParams& params,
+    device type_4& dst,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint _e5 = params.groups_x;
+    uint g_4 = (wid_2.y * _e5) + wid_2.x;
+    uint _e11 = params.groups;
+    if (g_4 < _e11) {
+        reduce_rows_wide(lid_5, g_4, src, params, dst, _buffer_sizes);
+        return;
+    } else {
+        return;
+    }
+}
+
+void cols_wide_entry(
     uint lid_6,
     metal::uint3 wid_3,
     device type_3 const& src,
@@ -984,26 +844,193 @@ void rows_wide_entry(
     uint g_5 = (wid_3.y * _e5) + wid_3.x;
     uint _e11 = params.groups;
     if (g_5 < _e11) {
-        reduce_rows_wide(lid_6, g_5, src, params, dst, _buffer_sizes);
+        reduce_cols_wide(lid_6, g_5, wid_3.z, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
     }
 }
 
-void cols_wide_entry(
+ArgState row_load(
+    uint k_3,
+    uint j_5,
+    device type_3 const& src,
+    constant AxisParams& params,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    ArgState _e2 = load(k_3, j_5, src, params, _buffer_sizes);
+    return _e2;
+}
+
+ArgState row_part(
+    uint base,
+    uint first,
+    uint end,
+    uint step,
+    device type_3 const& src,
+    constant AxisParams& params,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    ArgState acc0_1 = {};
+    ArgState acc1_1 = {};
+    ArgState acc2_1 = {};
+    ArgState acc3_1 = {};
+    uint j_6 = {};
+    ArgState _e4 = identity();
+    acc0_1 = _e4;
+    ArgState _e6 = acc0_1;
+    acc1_1 = _e6;
+    ArgState _e8 = acc0_1;
+    acc2_1 = _e8;
+    ArgState _e10 = acc0_1;
+    acc3_1 = _e10;
+    j_6 = first;
+    uint2 loop_bound_5 = uint2(4294967295u);
+    while(true) {
+        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+        uint _e13 = j_6;
+        if ((_e13 + (3u * step)) < end) {
+        } else {
+            break;
+        }
+        {
+            ArgState _e18 = acc0_1;
+            uint _e19 = j_6;
+            uint _e21 = j_6;
+            ArgState _e22 = row_load(base + _e19, _e21, src, params, _buffer_sizes);
+            ArgState _e23 = combine(_e18, _e22);
+            acc0_1 = _e23;
+            ArgState _e24 = acc1_1;
+            uint _e25 = j_6;
+            uint _e28 = j_6;
+            ArgState _e30 = row_load((base + _e25) + step, _e28 + step, src, params, _buffer_sizes);
+            ArgState _e31 = combine(_e24, _e30);
+            acc1_1 = _e31;
+            ArgState _e32 = acc2_1;
+            uint _e33 = j_6;
+            uint _e38 = j_6;
+            ArgState _e42 = row_load((base + _e33) + (2u * step), _e38 + (2u * step), src, params, _buffer_sizes);
+            ArgState _e43 = combine(_e32, _e42);
+            acc2_1 = _e43;
+            ArgState _e44 = acc3_1;
+            uint _e45 = j_6;
+            uint _e50 = j_6;
+            ArgState _e54 = row_load((base + _e45) + (3u * step), _e50 + (3u * step), src, params, _buffer_sizes);
+            ArgState _e55 = combine(_e44, _e54);
+            acc3_1 = _e55;
+            uint _e56 = j_6;
+            j_6 = _e56 + (4u * step);
+        }
+    }
+    uint2 loop_bound_6 = uint2(4294967295u);
+    while(true) {
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        uint _e60 = j_6;
+        if (_e60 < end) {
+        } else {
+            break;
+        }
+        {
+            ArgState _e62 = acc0_1;
+            uint _e63 = j_6;
+            uint _e65 = j_6;
+            ArgState _e66 = row_load(base + _e63, _e65, src, params, _buffer_sizes);
+            ArgState _e67 = combine(_e62, _e66);
+            acc0_1 = _e67;
+            uint _e68 = j_6;
+            j_6 = _e68 + step;
+        }
+    }
+    ArgState _e70 = acc0_1;
+    ArgState _e71 = acc1_1;
+    ArgState _e72 = combine(_e70, _e71);
+    ArgState _e73 = acc2_1;
+    ArgState _e74 = acc3_1;
+    ArgState _e75 = combine(_e73, _e74);
+    ArgState _e76 = combine(_e72, _e75);
+    return _e76;
+}
+
+void reduce_rows(
     uint lid_7,
     metal::uint3 wid_4,
     device type_3 const& src,
     constant AxisParams& params,
     device type_4& dst,
+    threadgroup type_8& scratch,
     constant _mslBufferSizes& _buffer_sizes
 ) {
+    ArgState acc = {};
+    uint s_3 = {};
+    bool local_9 = {};
     uint _e5 = params.groups_x;
     uint g_6 = (wid_4.y * _e5) + wid_4.x;
     uint _e11 = params.groups;
-    if (g_6 < _e11) {
-        reduce_cols_wide(lid_7, g_6, wid_4.z, src, params, dst, _buffer_sizes);
+    if (g_6 >= _e11) {
+        return;
+    }
+    uint shift_2 = params.lanes_shift;
+    uint lanes = 1u << shift_2;
+    uint split_2 = wid_4.z;
+    uint row = (g_6 << (WG_SHIFT - shift_2)) + (lid_7 >> shift_2);
+    uint lane = lid_7 & (lanes - 1u);
+    ArgState _e27 = identity();
+    acc = _e27;
+    uint _e31 = params.outer;
+    if (row < _e31) {
+        uint _e35 = params.chunk;
+        uint start_2 = split_2 * _e35;
+        uint _e39 = params.chunk;
+        uint _e43 = params.r;
+        uint end_3 = metal::min(start_2 + _e39, _e43);
+        uint _e47 = params.r;
+        ArgState _e54 = row_part(row * _e47, start_2 + (ROW_GRAIN * lane), end_3, ROW_GRAIN * lanes, src, params, _buffer_sizes);
+        acc = _e54;
+    }
+    ArgState _e57 = acc;
+    scratch.inner[lid_7] = _e57;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_3 = naga_div(lanes, 2u);
+    uint2 loop_bound_7 = uint2(4294967295u);
+    bool loop_init_3 = true;
+    while(true) {
+        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
+        if (!loop_init_3) {
+            uint _e77 = s_3;
+            s_3 = _e77 >> 1u;
+        }
+        loop_init_3 = false;
+        uint _e61 = s_3;
+        if (_e61 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e64 = s_3;
+            if (lane < _e64) {
+                ArgState _e70 = scratch.inner[lid_7];
+                uint _e72 = s_3;
+                ArgState _e75 = scratch.inner[lid_7 + _e72];
+                ArgState _e76 = combine(_e70, _e75);
+                scratch.inner[lid_7] = _e76;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    if (lane == 0u) {
+        uint _e86 = params.outer;
+        local_9 = row < _e86;
+    } else {
+        local_9 = false;
+    }
+    bool _e89 = local_9;
+    if (_e89) {
+        uint _e92 = params.splits;
+        ArgState _e97 = scratch.inner[lid_7];
+        store((row * _e92) + split_2, _e97, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -1012,9 +1039,9 @@ void cols_wide_entry(
 
 float f16_at(
     uint w_1,
-    uint k_3
+    uint k_4
 ) {
-    return float2(as_type<half2>(w_1))[k_3 & 1u];
+    return float2(as_type<half2>(w_1))[k_4 & 1u];
 }
 
 metal::float4 f16_lo4_(
