@@ -1,7 +1,7 @@
 //! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
 //! (buffer pool, pipeline cache, counters).
 
-use crate::record::scan::{lookback_state_words, LOOKBACK_CLEAN_TILES};
+use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -49,6 +49,18 @@ impl ScanMode {
     }
 }
 
+/// Look-back scans of at most this many tiles (2^22 elements at the default workgroup size)
+/// keep their states in the context's buffer of zeroes, which the scan's last workgroup clears
+/// again (at most 8 stores per invocation), instead of a leased buffer cleared by a fill pass
+/// before the scan. A pass fewer: on the H200 a dispatch costs about 3 us of a batch.
+pub(crate) const LOOKBACK_CLEAN_TILES: usize = 1024;
+
+/// Words of look-back states for `tiles` tiles: the tile counter, two words per tile, and (for
+/// the context's buffer) the count of finished workgroups.
+pub(crate) const fn lookback_state_words(tiles: usize) -> usize {
+    2 + 2 * tiles
+}
+
 /// Vec4 slots each thread of a scan holds (a tile is `workgroup_size * 4 * SCAN_SLOTS` elements).
 pub const SCAN_SLOTS: u32 = 4;
 

@@ -22,7 +22,7 @@ use crate::pool::PooledBuffer;
 
 mod reduce;
 mod results;
-pub(crate) mod scan;
+mod scan;
 mod segments;
 mod submission;
 

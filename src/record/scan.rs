@@ -6,22 +6,11 @@ use crate::context::Context;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
+use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, tile_span};
 use std::sync::Arc;
-
-/// Look-back scans of at most this many tiles (2^22 elements at the default workgroup size)
-/// keep their states in the context's buffer of zeroes, which the scan's last workgroup clears
-/// again (at most 8 stores per invocation), instead of a leased buffer cleared by a fill pass
-/// before the scan. A pass fewer: on the H200 a dispatch costs about 3 us of a batch.
-pub(crate) const LOOKBACK_CLEAN_TILES: usize = 1024;
-
-/// Words of look-back states for `tiles` tiles: the tile counter, two words per tile, and (for
-/// the context's buffer) the count of finished workgroups.
-pub(crate) const fn lookback_state_words(tiles: usize) -> usize {
-    2 + 2 * tiles
-}
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
 struct Level<'a> {
