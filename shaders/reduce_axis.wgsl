@@ -54,6 +54,22 @@ struct AxisParams {
 
 var<workgroup> scratch: array<S, WG>;
 
+// Combines the values of each group of `lanes` threads (the rows, row pairs, flat and segments
+// layouts: `lane` is lid's place in its group) through shared memory; the group's combination
+// is returned in its lane 0. `lanes` is uniform (from params), so the barriers are in uniform
+// control flow.
+fn lanes_combine(lid: u32, lane: u32, lanes: u32, v: S) -> S {
+    scratch[lid] = v;
+    workgroupBarrier();
+    for (var s = lanes / 2u; s > 0u; s = s >> 1u) {
+        if lane < s {
+            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
+        }
+        workgroupBarrier();
+    }
+    return scratch[lid];
+}
+
 // A column tile's shape: `cols` threads across, `slices` down (shared by the columns and
 // column-pairs layouts). Uniform across the workgroup, and kept apart from the per-thread
 // ColTile: WGSL's uniformity analysis takes a struct as one value, so a field read from a struct

@@ -76,16 +76,9 @@ fn reduce_flat(lid: u32, wid: vec3<u32>) {
     if g == 0u && lid < 3u && t < params.r && params.outer == 1u {
         acc = combine(acc, load(t, t));
     }
-    scratch[lid] = acc;
-    workgroupBarrier();
-    for (var s = lanes / 2u; s > 0u; s = s >> 1u) {
-        if lane < s {
-            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
-        }
-        workgroupBarrier();
-    }
+    let total = lanes_combine(lid, lane, lanes, acc);
     if lane == 0u && out != NO_OUTPUT {
-        store(out, scratch[lid]);
+        store(out, total);
     }
 }
 

@@ -20,16 +20,9 @@ fn reduce_rows(lid: u32, wid: vec3<u32>) {
         let end = min(start + params.chunk, params.r);
         acc = row_part(row * params.r, start + ROW_GRAIN * lane, end, ROW_GRAIN * lanes);
     }
-    scratch[lid] = acc;
-    workgroupBarrier();
-    for (var s = lanes / 2u; s > 0u; s = s >> 1u) {
-        if lane < s {
-            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
-        }
-        workgroupBarrier();
-    }
+    let total = lanes_combine(lid, lane, lanes, acc);
     if lane == 0u && row < params.outer {
-        store(row * params.splits + split, scratch[lid]);
+        store(row * params.splits + split, total);
     }
 }
 

@@ -53,17 +53,10 @@ fn reduce_segments(lid: u32, wid: vec3<u32>) {
         }
         acc0 = combine(combine(acc0, acc1), combine(acc2, acc3));
     }
-    scratch[lid] = acc0;
-    workgroupBarrier();
-    for (var s = lanes / 2u; s > 0u; s = s >> 1u) {
-        if lane < s {
-            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
-        }
-        workgroupBarrier();
-    }
+    let total = lanes_combine(lid, lane, lanes, acc0);
     if lane == 0u && seg < params.outer {
         segment_len = len;
-        store(seg * params.splits + split, scratch[lid]);
+        store(seg * params.splits + split, total);
     }
 }
 

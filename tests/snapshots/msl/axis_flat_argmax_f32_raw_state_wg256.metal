@@ -421,6 +421,52 @@ uint f32_to_bf16_bits(
     return ((b_15 + 32767u) + ((b_15 >> 16u) & 1u)) >> 16u;
 }
 
+uint naga_div(uint lhs, uint rhs) {
+    return lhs / metal::select(rhs, 1u, rhs == 0u);
+}
+
+ArgState lanes_combine(
+    uint lid_1,
+    uint lane,
+    uint lanes,
+    ArgState v_2,
+    threadgroup type_9& scratch
+) {
+    uint s_2 = {};
+    scratch.inner[lid_1] = v_2;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_2 = naga_div(lanes, 2u);
+    uint2 loop_bound = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound == uint2(0u))) { break; }
+        loop_bound -= uint2(loop_bound.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e25 = s_2;
+            s_2 = _e25 >> 1u;
+        }
+        loop_init = false;
+        uint _e9 = s_2;
+        if (_e9 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e12 = s_2;
+            if (lane < _e12) {
+                ArgState _e18 = scratch.inner[lid_1];
+                uint _e20 = s_2;
+                ArgState _e23 = scratch.inner[lid_1 + _e20];
+                ArgState _e24 = combine(_e18, _e23);
+                scratch.inner[lid_1] = _e24;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    ArgState _e30 = scratch.inner[lid_1];
+    return _e30;
+}
+
 ColShape col_shape(
     constant AxisParams& params
 ) {
@@ -429,12 +475,8 @@ ColShape col_shape(
     return ColShape {1u << _e3, WG >> _e8};
 }
 
-uint naga_div(uint lhs, uint rhs) {
-    return lhs / metal::select(rhs, 1u, rhs == 0u);
-}
-
 ColTile col_tile(
-    uint lid_1,
+    uint lid_2,
     uint g,
     constant AxisParams& params
 ) {
@@ -452,11 +494,11 @@ ColTile col_tile(
     }
     uint _e29 = o_1;
     uint _e30 = tile;
-    return ColTile {lid_1 & ((1u << shift_1) - 1u), lid_1 >> shift_1, _e29, _e30};
+    return ColTile {lid_2 & ((1u << shift_1) - 1u), lid_2 >> shift_1, _e29, _e30};
 }
 
 void reduce_cols(
-    uint lid_2,
+    uint lid_3,
     metal::uint3 wid_1,
     device type_2 const& src,
     constant AxisParams& params,
@@ -470,7 +512,7 @@ void reduce_cols(
     ArgState acc3_ = {};
     uint j_1 = {};
     uint k_3 = {};
-    uint s_2 = {};
+    uint s_3 = {};
     bool local_8 = {};
     uint _e5 = params.groups_x;
     uint g_3 = (wid_1.y * _e5) + wid_1.x;
@@ -478,7 +520,7 @@ void reduce_cols(
     if (g_3 >= _e11) {
         return;
     }
-    ColTile _e13 = col_tile(lid_2, g_3, params);
+    ColTile _e13 = col_tile(lid_3, g_3, params);
     ColShape _e14 = col_shape(params);
     uint cols = _e14.cols;
     uint slices = _e14.slices;
@@ -507,10 +549,10 @@ void reduce_cols(
         uint _e56 = params.r;
         uint _e58 = j_1;
         k_3 = (((o_3 * _e56) + _e58) * inner) + i;
-        uint2 loop_bound = uint2(4294967295u);
+        uint2 loop_bound_1 = uint2(4294967295u);
         while(true) {
-            if (metal::all(loop_bound == uint2(0u))) { break; }
-            loop_bound -= uint2(loop_bound.y == 0u, 1u);
+            if (metal::all(loop_bound_1 == uint2(0u))) { break; }
+            loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
             uint _e63 = j_1;
             if ((_e63 + (3u * slices)) < end_1) {
             } else {
@@ -547,10 +589,10 @@ void reduce_cols(
                 k_3 = _e106 + (4u * step);
             }
         }
-        uint2 loop_bound_1 = uint2(4294967295u);
+        uint2 loop_bound_2 = uint2(4294967295u);
         while(true) {
-            if (metal::all(loop_bound_1 == uint2(0u))) { break; }
-            loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
+            if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+            loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
             uint _e110 = j_1;
             if (_e110 < end_1) {
             } else {
@@ -579,32 +621,32 @@ void reduce_cols(
         acc0_ = _e127;
     }
     ArgState _e130 = acc0_;
-    scratch.inner[lid_2] = _e130;
+    scratch.inner[lid_3] = _e130;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_2 = naga_div(slices, 2u);
-    uint2 loop_bound_2 = uint2(4294967295u);
-    bool loop_init = true;
+    s_3 = naga_div(slices, 2u);
+    uint2 loop_bound_3 = uint2(4294967295u);
+    bool loop_init_1 = true;
     while(true) {
-        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
-        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
-        if (!loop_init) {
-            uint _e151 = s_2;
-            s_2 = _e151 >> 1u;
+        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e151 = s_3;
+            s_3 = _e151 >> 1u;
         }
-        loop_init = false;
-        uint _e134 = s_2;
+        loop_init_1 = false;
+        uint _e134 = s_3;
         if (_e134 > 0u) {
         } else {
             break;
         }
         {
-            uint _e137 = s_2;
+            uint _e137 = s_3;
             if (ty < _e137) {
-                ArgState _e143 = scratch.inner[lid_2];
-                uint _e145 = s_2;
-                ArgState _e149 = scratch.inner[lid_2 + (_e145 * cols)];
+                ArgState _e143 = scratch.inner[lid_3];
+                uint _e145 = s_3;
+                ArgState _e149 = scratch.inner[lid_3 + (_e145 * cols)];
                 ArgState _e150 = combine(_e143, _e149);
-                scratch.inner[lid_2] = _e150;
+                scratch.inner[lid_3] = _e150;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
@@ -617,7 +659,7 @@ void reduce_cols(
     bool _e160 = local_8;
     if (_e160) {
         uint _e163 = params.splits;
-        ArgState _e170 = scratch.inner[lid_2];
+        ArgState _e170 = scratch.inner[lid_3];
         store((((o_3 * _e163) + split_1) * inner) + i, _e170, params, dst, _buffer_sizes);
         return;
     } else {
@@ -626,7 +668,7 @@ void reduce_cols(
 }
 
 void reduce_rows_wide(
-    uint lid_3,
+    uint lid_4,
     uint g_1,
     device type_2 const& src,
     constant AxisParams& params,
@@ -639,7 +681,7 @@ void reduce_rows_wide(
     ArgState a3_ = {};
     uint j_2 = 0u;
     uint r = params.r;
-    uint row0_ = ((g_1 * 4u) * WG) + lid_3;
+    uint row0_ = ((g_1 * 4u) * WG) + lid_4;
     uint row1_ = row0_ + WG;
     uint row2_ = row0_ + 512u;
     uint row3_ = row0_ + 768u;
@@ -652,16 +694,16 @@ void reduce_rows_wide(
     a2_ = _e23;
     ArgState _e25 = a0_;
     a3_ = _e25;
-    uint2 loop_bound_3 = uint2(4294967295u);
-    bool loop_init_1 = true;
+    uint2 loop_bound_4 = uint2(4294967295u);
+    bool loop_init_2 = true;
     while(true) {
-        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
-        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-        if (!loop_init_1) {
+        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+        if (!loop_init_2) {
             uint _e64 = j_2;
             j_2 = _e64 + 1u;
         }
-        loop_init_1 = false;
+        loop_init_2 = false;
         uint _e29 = j_2;
         if (_e29 < r) {
         } else {
@@ -724,7 +766,7 @@ void reduce_rows_wide(
 }
 
 void reduce_cols_wide(
-    uint lid_4,
+    uint lid_5,
     uint g_2,
     uint split,
     device type_2 const& src,
@@ -750,7 +792,7 @@ void reduce_cols_wide(
     }
     uint inner_1 = params.inner;
     uint _e24 = tile_1;
-    uint i0_ = ((_e24 * 4u) * WG) + lid_4;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
     uint i1_ = i0_ + WG;
     uint i2_ = i0_ + 512u;
     uint i3_ = i0_ + 768u;
@@ -768,16 +810,16 @@ void reduce_cols_wide(
     ArgState _e54 = a0_1;
     a3_1 = _e54;
     j_3 = start_1;
-    uint2 loop_bound_4 = uint2(4294967295u);
-    bool loop_init_2 = true;
+    uint2 loop_bound_5 = uint2(4294967295u);
+    bool loop_init_3 = true;
     while(true) {
-        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
-        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-        if (!loop_init_2) {
+        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+        if (!loop_init_3) {
             uint _e92 = j_3;
             j_3 = _e92 + 1u;
         }
-        loop_init_2 = false;
+        loop_init_3 = false;
         uint _e57 = j_3;
         if (_e57 < end_2) {
         } else {
@@ -843,7 +885,7 @@ void reduce_cols_wide(
 }
 
 void rows_wide_entry(
-    uint lid_5,
+    uint lid_6,
     metal::uint3 wid_2,
     device type_2 const& src,
     constant AxisParams& params,
@@ -854,7 +896,7 @@ void rows_wide_entry(
     uint g_4 = (wid_2.y * _e5) + wid_2.x;
     uint _e11 = params.groups;
     if (g_4 < _e11) {
-        reduce_rows_wide(lid_5, g_4, src, params, dst, _buffer_sizes);
+        reduce_rows_wide(lid_6, g_4, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -862,7 +904,7 @@ void rows_wide_entry(
 }
 
 void cols_wide_entry(
-    uint lid_6,
+    uint lid_7,
     metal::uint3 wid_3,
     device type_2 const& src,
     constant AxisParams& params,
@@ -873,7 +915,7 @@ void cols_wide_entry(
     uint g_5 = (wid_3.y * _e5) + wid_3.x;
     uint _e11 = params.groups;
     if (g_5 < _e11) {
-        reduce_cols_wide(lid_6, g_5, wid_3.z, src, params, dst, _buffer_sizes);
+        reduce_cols_wide(lid_7, g_5, wid_3.z, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -957,7 +999,7 @@ ArgState flat_state(
 }
 
 void reduce_flat(
-    uint lid_7,
+    uint lid_8,
     metal::uint3 wid_4,
     device type_2 const& src,
     constant AxisParams& params,
@@ -979,7 +1021,6 @@ void reduce_flat(
     bool local_9 = {};
     bool local_10 = {};
     bool local_11 = {};
-    uint s_3 = {};
     bool local_12 = {};
     uint _e5 = params.groups_x;
     uint g_6 = (wid_4.y * _e5) + wid_4.x;
@@ -990,21 +1031,21 @@ void reduce_flat(
     uint _e15 = params.r;
     uint n_vec = naga_div(_e15, 4u);
     uint shift_2 = params.lanes_shift;
-    uint lanes = 1u << shift_2;
-    uint lane = lid_7 & (lanes - 1u);
+    uint lanes_1 = 1u << shift_2;
+    uint lane_1 = lid_8 & (lanes_1 - 1u);
     uint _e28 = params.groups;
     stride = _e28 * WG;
-    w_2 = (g_6 * WG) + lid_7;
+    w_2 = (g_6 * WG) + lid_8;
     end = n_vec;
     out = g_6;
     uint _e42 = params.outer;
     if (_e42 > 1u) {
-        uint r_index = (g_6 << (WG_SHIFT - shift_2)) + (lid_7 >> shift_2);
+        uint r_index = (g_6 << (WG_SHIFT - shift_2)) + (lid_8 >> shift_2);
         uint _e52 = params.chunk;
         uint c_1 = naga_div(_e52, 4u);
-        stride = lanes;
+        stride = lanes_1;
         row = r_index * n_vec;
-        w_2 = (wid_4.z * c_1) + lane;
+        w_2 = (wid_4.z * c_1) + lane_1;
         uint _e66 = params.outer;
         end = (r_index < _e66) ? metal::min((wid_4.z * c_1) + c_1, n_vec) : 0u;
         uint _e72 = params.splits;
@@ -1019,10 +1060,10 @@ void reduce_flat(
     b2_ = _e85;
     Best _e87 = b0_;
     b3_ = _e87;
-    uint2 loop_bound_5 = uint2(4294967295u);
+    uint2 loop_bound_6 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
-        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
         uint _e89 = w_2;
         uint _e91 = stride;
         uint _e94 = end;
@@ -1070,10 +1111,10 @@ void reduce_flat(
             w_2 = _e152 + (4u * _e154);
         }
     }
-    uint2 loop_bound_6 = uint2(4294967295u);
+    uint2 loop_bound_7 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
-        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
         uint _e157 = w_2;
         uint _e158 = end;
         if (_e157 < _e158) {
@@ -1102,9 +1143,9 @@ void reduce_flat(
     Best _e178 = flat_merge(_e174, _e177);
     ArgState _e179 = flat_state(_e178, params);
     acc = _e179;
-    uint t = (n_vec * 4u) + lid_7;
+    uint t = (n_vec * 4u) + lid_8;
     if (g_6 == 0u) {
-        local_9 = lid_7 < 3u;
+        local_9 = lid_8 < 3u;
     } else {
         local_9 = false;
     }
@@ -1129,48 +1170,18 @@ void reduce_flat(
         ArgState _e211 = combine(_e209, _e210);
         acc = _e211;
     }
-    ArgState _e214 = acc;
-    scratch.inner[lid_7] = _e214;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_3 = naga_div(lanes, 2u);
-    uint2 loop_bound_7 = uint2(4294967295u);
-    bool loop_init_3 = true;
-    while(true) {
-        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
-        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
-        if (!loop_init_3) {
-            uint _e234 = s_3;
-            s_3 = _e234 >> 1u;
-        }
-        loop_init_3 = false;
-        uint _e218 = s_3;
-        if (_e218 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e221 = s_3;
-            if (lane < _e221) {
-                ArgState _e227 = scratch.inner[lid_7];
-                uint _e229 = s_3;
-                ArgState _e232 = scratch.inner[lid_7 + _e229];
-                ArgState _e233 = combine(_e227, _e232);
-                scratch.inner[lid_7] = _e233;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (lane == 0u) {
-        uint _e241 = out;
-        local_12 = _e241 != NO_OUTPUT;
+    ArgState _e212 = acc;
+    ArgState _e213 = lanes_combine(lid_8, lane_1, lanes_1, _e212, scratch);
+    if (lane_1 == 0u) {
+        uint _e218 = out;
+        local_12 = _e218 != NO_OUTPUT;
     } else {
         local_12 = false;
     }
-    bool _e245 = local_12;
-    if (_e245) {
-        uint _e246 = out;
-        ArgState _e249 = scratch.inner[lid_7];
-        store(_e246, _e249, params, dst, _buffer_sizes);
+    bool _e222 = local_12;
+    if (_e222) {
+        uint _e223 = out;
+        store(_e223, _e213, params, dst, _buffer_sizes);
         return;
     } else {
         return;

@@ -392,6 +392,52 @@ uint f32_to_bf16_bits(
     return ((b_11 + 32767u) + ((b_11 >> 16u) & 1u)) >> 16u;
 }
 
+uint naga_div(uint lhs, uint rhs) {
+    return lhs / metal::select(rhs, 1u, rhs == 0u);
+}
+
+ArgState lanes_combine(
+    uint lid_1,
+    uint lane,
+    uint lanes,
+    ArgState v_2,
+    threadgroup type_8& scratch
+) {
+    uint s_2 = {};
+    scratch.inner[lid_1] = v_2;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    s_2 = naga_div(lanes, 2u);
+    uint2 loop_bound = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound == uint2(0u))) { break; }
+        loop_bound -= uint2(loop_bound.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e25 = s_2;
+            s_2 = _e25 >> 1u;
+        }
+        loop_init = false;
+        uint _e9 = s_2;
+        if (_e9 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e12 = s_2;
+            if (lane < _e12) {
+                ArgState _e18 = scratch.inner[lid_1];
+                uint _e20 = s_2;
+                ArgState _e23 = scratch.inner[lid_1 + _e20];
+                ArgState _e24 = combine(_e18, _e23);
+                scratch.inner[lid_1] = _e24;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    ArgState _e30 = scratch.inner[lid_1];
+    return _e30;
+}
+
 ColShape col_shape(
     constant AxisParams& params
 ) {
@@ -400,12 +446,8 @@ ColShape col_shape(
     return ColShape {1u << _e3, WG >> _e8};
 }
 
-uint naga_div(uint lhs, uint rhs) {
-    return lhs / metal::select(rhs, 1u, rhs == 0u);
-}
-
 ColTile col_tile(
-    uint lid_1,
+    uint lid_2,
     uint g,
     constant AxisParams& params
 ) {
@@ -423,11 +465,11 @@ ColTile col_tile(
     }
     uint _e29 = o_1;
     uint _e30 = tile;
-    return ColTile {lid_1 & ((1u << shift_1) - 1u), lid_1 >> shift_1, _e29, _e30};
+    return ColTile {lid_2 & ((1u << shift_1) - 1u), lid_2 >> shift_1, _e29, _e30};
 }
 
 void reduce_cols(
-    uint lid_2,
+    uint lid_3,
     metal::uint3 wid_1,
     device type_3 const& src,
     constant AxisParams& params,
@@ -441,7 +483,7 @@ void reduce_cols(
     ArgState acc3_ = {};
     uint j_2 = {};
     uint k_2 = {};
-    uint s_2 = {};
+    uint s_3 = {};
     bool local_8 = {};
     uint _e5 = params.groups_x;
     uint g_3 = (wid_1.y * _e5) + wid_1.x;
@@ -449,7 +491,7 @@ void reduce_cols(
     if (g_3 >= _e11) {
         return;
     }
-    ColTile _e13 = col_tile(lid_2, g_3, params);
+    ColTile _e13 = col_tile(lid_3, g_3, params);
     ColShape _e14 = col_shape(params);
     uint cols = _e14.cols;
     uint slices = _e14.slices;
@@ -478,10 +520,10 @@ void reduce_cols(
         uint _e56 = params.r;
         uint _e58 = j_2;
         k_2 = (((o_3 * _e56) + _e58) * inner) + i;
-        uint2 loop_bound = uint2(4294967295u);
+        uint2 loop_bound_1 = uint2(4294967295u);
         while(true) {
-            if (metal::all(loop_bound == uint2(0u))) { break; }
-            loop_bound -= uint2(loop_bound.y == 0u, 1u);
+            if (metal::all(loop_bound_1 == uint2(0u))) { break; }
+            loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
             uint _e63 = j_2;
             if ((_e63 + (3u * slices)) < end_1) {
             } else {
@@ -518,10 +560,10 @@ void reduce_cols(
                 k_2 = _e106 + (4u * step_1);
             }
         }
-        uint2 loop_bound_1 = uint2(4294967295u);
+        uint2 loop_bound_2 = uint2(4294967295u);
         while(true) {
-            if (metal::all(loop_bound_1 == uint2(0u))) { break; }
-            loop_bound_1 -= uint2(loop_bound_1.y == 0u, 1u);
+            if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+            loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
             uint _e110 = j_2;
             if (_e110 < end_1) {
             } else {
@@ -550,32 +592,32 @@ void reduce_cols(
         acc0_ = _e127;
     }
     ArgState _e130 = acc0_;
-    scratch.inner[lid_2] = _e130;
+    scratch.inner[lid_3] = _e130;
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_2 = naga_div(slices, 2u);
-    uint2 loop_bound_2 = uint2(4294967295u);
-    bool loop_init = true;
+    s_3 = naga_div(slices, 2u);
+    uint2 loop_bound_3 = uint2(4294967295u);
+    bool loop_init_1 = true;
     while(true) {
-        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
-        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
-        if (!loop_init) {
-            uint _e151 = s_2;
-            s_2 = _e151 >> 1u;
+        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e151 = s_3;
+            s_3 = _e151 >> 1u;
         }
-        loop_init = false;
-        uint _e134 = s_2;
+        loop_init_1 = false;
+        uint _e134 = s_3;
         if (_e134 > 0u) {
         } else {
             break;
         }
         {
-            uint _e137 = s_2;
+            uint _e137 = s_3;
             if (ty < _e137) {
-                ArgState _e143 = scratch.inner[lid_2];
-                uint _e145 = s_2;
-                ArgState _e149 = scratch.inner[lid_2 + (_e145 * cols)];
+                ArgState _e143 = scratch.inner[lid_3];
+                uint _e145 = s_3;
+                ArgState _e149 = scratch.inner[lid_3 + (_e145 * cols)];
                 ArgState _e150 = combine(_e143, _e149);
-                scratch.inner[lid_2] = _e150;
+                scratch.inner[lid_3] = _e150;
             }
             metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
         }
@@ -588,7 +630,7 @@ void reduce_cols(
     bool _e160 = local_8;
     if (_e160) {
         uint _e163 = params.splits;
-        ArgState _e170 = scratch.inner[lid_2];
+        ArgState _e170 = scratch.inner[lid_3];
         store((((o_3 * _e163) + split_1) * inner) + i, _e170, params, dst, _buffer_sizes);
         return;
     } else {
@@ -597,7 +639,7 @@ void reduce_cols(
 }
 
 void reduce_rows_wide(
-    uint lid_3,
+    uint lid_4,
     uint g_1,
     device type_3 const& src,
     constant AxisParams& params,
@@ -610,7 +652,7 @@ void reduce_rows_wide(
     ArgState a3_ = {};
     uint j_3 = 0u;
     uint r = params.r;
-    uint row0_ = ((g_1 * 4u) * WG) + lid_3;
+    uint row0_ = ((g_1 * 4u) * WG) + lid_4;
     uint row1_ = row0_ + WG;
     uint row2_ = row0_ + 512u;
     uint row3_ = row0_ + 768u;
@@ -623,16 +665,16 @@ void reduce_rows_wide(
     a2_ = _e23;
     ArgState _e25 = a0_;
     a3_ = _e25;
-    uint2 loop_bound_3 = uint2(4294967295u);
-    bool loop_init_1 = true;
+    uint2 loop_bound_4 = uint2(4294967295u);
+    bool loop_init_2 = true;
     while(true) {
-        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
-        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
-        if (!loop_init_1) {
+        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+        if (!loop_init_2) {
             uint _e64 = j_3;
             j_3 = _e64 + 1u;
         }
-        loop_init_1 = false;
+        loop_init_2 = false;
         uint _e29 = j_3;
         if (_e29 < r) {
         } else {
@@ -695,7 +737,7 @@ void reduce_rows_wide(
 }
 
 void reduce_cols_wide(
-    uint lid_4,
+    uint lid_5,
     uint g_2,
     uint split,
     device type_3 const& src,
@@ -721,7 +763,7 @@ void reduce_cols_wide(
     }
     uint inner_1 = params.inner;
     uint _e24 = tile_1;
-    uint i0_ = ((_e24 * 4u) * WG) + lid_4;
+    uint i0_ = ((_e24 * 4u) * WG) + lid_5;
     uint i1_ = i0_ + WG;
     uint i2_ = i0_ + 512u;
     uint i3_ = i0_ + 768u;
@@ -739,16 +781,16 @@ void reduce_cols_wide(
     ArgState _e54 = a0_1;
     a3_1 = _e54;
     j_4 = start_1;
-    uint2 loop_bound_4 = uint2(4294967295u);
-    bool loop_init_2 = true;
+    uint2 loop_bound_5 = uint2(4294967295u);
+    bool loop_init_3 = true;
     while(true) {
-        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
-        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
-        if (!loop_init_2) {
+        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+        if (!loop_init_3) {
             uint _e92 = j_4;
             j_4 = _e92 + 1u;
         }
-        loop_init_2 = false;
+        loop_init_3 = false;
         uint _e57 = j_4;
         if (_e57 < end_2) {
         } else {
@@ -814,7 +856,7 @@ void reduce_cols_wide(
 }
 
 void rows_wide_entry(
-    uint lid_5,
+    uint lid_6,
     metal::uint3 wid_2,
     device type_3 const& src,
     constant AxisParams& params,
@@ -825,7 +867,7 @@ void rows_wide_entry(
     uint g_4 = (wid_2.y * _e5) + wid_2.x;
     uint _e11 = params.groups;
     if (g_4 < _e11) {
-        reduce_rows_wide(lid_5, g_4, src, params, dst, _buffer_sizes);
+        reduce_rows_wide(lid_6, g_4, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -833,7 +875,7 @@ void rows_wide_entry(
 }
 
 void cols_wide_entry(
-    uint lid_6,
+    uint lid_7,
     metal::uint3 wid_3,
     device type_3 const& src,
     constant AxisParams& params,
@@ -844,7 +886,7 @@ void cols_wide_entry(
     uint g_5 = (wid_3.y * _e5) + wid_3.x;
     uint _e11 = params.groups;
     if (g_5 < _e11) {
-        reduce_cols_wide(lid_6, g_5, wid_3.z, src, params, dst, _buffer_sizes);
+        reduce_cols_wide(lid_7, g_5, wid_3.z, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -885,10 +927,10 @@ ArgState row_part(
     ArgState _e10 = acc0_1;
     acc3_1 = _e10;
     j_6 = first;
-    uint2 loop_bound_5 = uint2(4294967295u);
+    uint2 loop_bound_6 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_5 == uint2(0u))) { break; }
-        loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
         uint _e13 = j_6;
         if ((_e13 + (3u * step)) < end) {
         } else {
@@ -923,10 +965,10 @@ ArgState row_part(
             j_6 = _e56 + (4u * step);
         }
     }
-    uint2 loop_bound_6 = uint2(4294967295u);
+    uint2 loop_bound_7 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
-        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
         uint _e60 = j_6;
         if (_e60 < end) {
         } else {
@@ -954,7 +996,7 @@ ArgState row_part(
 }
 
 void reduce_rows(
-    uint lid_7,
+    uint lid_8,
     metal::uint3 wid_4,
     device type_3 const& src,
     constant AxisParams& params,
@@ -963,7 +1005,6 @@ void reduce_rows(
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc = {};
-    uint s_3 = {};
     bool local_9 = {};
     uint _e5 = params.groups_x;
     uint g_6 = (wid_4.y * _e5) + wid_4.x;
@@ -972,10 +1013,10 @@ void reduce_rows(
         return;
     }
     uint shift_2 = params.lanes_shift;
-    uint lanes = 1u << shift_2;
+    uint lanes_1 = 1u << shift_2;
     uint split_2 = wid_4.z;
-    uint row = (g_6 << (WG_SHIFT - shift_2)) + (lid_7 >> shift_2);
-    uint lane = lid_7 & (lanes - 1u);
+    uint row = (g_6 << (WG_SHIFT - shift_2)) + (lid_8 >> shift_2);
+    uint lane_1 = lid_8 & (lanes_1 - 1u);
     ArgState _e27 = identity();
     acc = _e27;
     uint _e31 = params.outer;
@@ -986,51 +1027,21 @@ void reduce_rows(
         uint _e43 = params.r;
         uint end_3 = metal::min(start_2 + _e39, _e43);
         uint _e47 = params.r;
-        ArgState _e54 = row_part(row * _e47, start_2 + (ROW_GRAIN * lane), end_3, ROW_GRAIN * lanes, src, params, _buffer_sizes);
+        ArgState _e54 = row_part(row * _e47, start_2 + (ROW_GRAIN * lane_1), end_3, ROW_GRAIN * lanes_1, src, params, _buffer_sizes);
         acc = _e54;
     }
-    ArgState _e57 = acc;
-    scratch.inner[lid_7] = _e57;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    s_3 = naga_div(lanes, 2u);
-    uint2 loop_bound_7 = uint2(4294967295u);
-    bool loop_init_3 = true;
-    while(true) {
-        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
-        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
-        if (!loop_init_3) {
-            uint _e77 = s_3;
-            s_3 = _e77 >> 1u;
-        }
-        loop_init_3 = false;
-        uint _e61 = s_3;
-        if (_e61 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e64 = s_3;
-            if (lane < _e64) {
-                ArgState _e70 = scratch.inner[lid_7];
-                uint _e72 = s_3;
-                ArgState _e75 = scratch.inner[lid_7 + _e72];
-                ArgState _e76 = combine(_e70, _e75);
-                scratch.inner[lid_7] = _e76;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (lane == 0u) {
-        uint _e86 = params.outer;
-        local_9 = row < _e86;
+    ArgState _e55 = acc;
+    ArgState _e56 = lanes_combine(lid_8, lane_1, lanes_1, _e55, scratch);
+    if (lane_1 == 0u) {
+        uint _e63 = params.outer;
+        local_9 = row < _e63;
     } else {
         local_9 = false;
     }
-    bool _e89 = local_9;
-    if (_e89) {
-        uint _e92 = params.splits;
-        ArgState _e97 = scratch.inner[lid_7];
-        store((row * _e92) + split_2, _e97, params, dst, _buffer_sizes);
+    bool _e66 = local_9;
+    if (_e66) {
+        uint _e69 = params.splits;
+        store((row * _e69) + split_2, _e56, params, dst, _buffer_sizes);
         return;
     } else {
         return;
