@@ -230,9 +230,22 @@ fn rows_of_many_lengths() {
 /// shows.
 #[test]
 fn lookback_fallback_paths() {
+    use wgpu_reduce::ContextOptions;
     let mut rng = common::rng("lookback_fallback_paths");
-    for ctx in common::contexts() {
-        let tile = ctx.scan_tile();
+    // The look-back at the larger workgroup (tiles of twice the length, a window twice as
+    // wide), where the device allows it.
+    let wide = Context::with_options(ContextOptions {
+        scan_lookback_workgroup_size: 512,
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .expect("context");
+    let wide = (wide.tuning().scan_lookback_workgroup_size == 512).then_some(&wide);
+    if wide.is_none() {
+        eprintln!("the device does not allow look-back workgroups of 512");
+    }
+    for ctx in common::contexts().into_iter().chain(wide) {
+        let tile = ctx.scan_lookback_tile();
         for (force, spins, aggregates, hide) in [
             (true, 8, false, false),
             (false, 0, false, false),
@@ -243,7 +256,7 @@ fn lookback_fallback_paths() {
             // A row of more tiles than one window (the workgroup size) reads, for the walks
             // that go back to the row's start (not with forced fallback or hidden states: each
             // walk would reduce a third of the row's tiles itself, quadratic work).
-            let window = ctx.tuning().workgroup_size as usize;
+            let window = ctx.tuning().scan_lookback_workgroup_size as usize;
             let long = (!force && aggregates && !hide)
                 .then(|| (DType::I32, vec![(window + 5) * tile + 3]));
             for op in ScanOp::ALL {

@@ -298,14 +298,9 @@ impl Context {
             })
             .max()
             .unwrap_or(WORKGROUP_SIZES[0]);
-        let tuning = Tuning {
-            workgroup_size,
-            max_workgroups: options
-                .max_workgroups
-                .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
-            target_workgroups: options.target_workgroups.max(1),
-            scan_tiles_per_workgroup: options.scan_tiles_per_workgroup.max(1),
-            scan_row_workgroup_size: if options.scan_row_workgroup_size >= SCAN_ROW_WORKGROUP
+        // The larger scan workgroup where it is asked for and the device allows it.
+        let wide = |asked: u32| {
+            if asked >= SCAN_ROW_WORKGROUP
                 && workgroup_size == WORKGROUP_SIZES[WORKGROUP_SIZES.len() - 1]
                 && max_invocations >= SCAN_ROW_WORKGROUP
                 && caps.limits.max_compute_workgroup_storage_size >= SCAN_ROW_WORKGROUP_STORAGE
@@ -313,7 +308,17 @@ impl Context {
                 SCAN_ROW_WORKGROUP
             } else {
                 workgroup_size
-            },
+            }
+        };
+        let tuning = Tuning {
+            workgroup_size,
+            max_workgroups: options
+                .max_workgroups
+                .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
+            target_workgroups: options.target_workgroups.max(1),
+            scan_tiles_per_workgroup: options.scan_tiles_per_workgroup.max(1),
+            scan_row_workgroup_size: wide(options.scan_row_workgroup_size),
+            scan_lookback_workgroup_size: wide(options.scan_lookback_workgroup_size),
             scan_reversed_runs_bytes: (
                 *options.scan_reversed_runs_bytes.start(),
                 *options.scan_reversed_runs_bytes.end(),

@@ -53,6 +53,11 @@ pub struct ContextOptions {
     /// 8192 x 8192 f32 took 145 µs of GPU time this way against
     /// 165.5 µs for the look-back over two tiles per row at 256.
     pub scan_row_workgroup_size: u32,
+    /// Workgroup size of the decoupled look-back pass over rows longer than one tile:
+    /// `workgroup_size` (the default, 256), or [`SCAN_ROW_WORKGROUP`] (512) for tiles twice as
+    /// long, half as many of them, and a look-back window over twice as many predecessors.
+    /// Taken under the same conditions as `scan_row_workgroup_size`.
+    pub scan_lookback_workgroup_size: u32,
     /// The scan inputs (bytes) whose reduce-then-scan passes take reversed runs (default 32 MiB
     /// to 256 MiB): each workgroup of the tile reduction and of the downsweep takes a contiguous
     /// run of tiles, the reduction from the array's start and the downsweep from its end, so
@@ -158,6 +163,7 @@ impl Default for ContextOptions {
             target_workgroups: 1024,
             scan_tiles_per_workgroup: 2,
             scan_row_workgroup_size: SCAN_ROW_WORKGROUP,
+            scan_lookback_workgroup_size: 256,
             scan_reversed_runs_bytes: (32 << 20)..=(256 << 20),
             scan_lookback_row_tiles: 4,
             scan_lookback_max_tiles: 128,
@@ -228,6 +234,9 @@ pub struct Tuning {
     /// Workgroup size of a scan pass over rows of one tile at this size but more than one at
     /// `workgroup_size` ([`SCAN_ROW_WORKGROUP`] or `workgroup_size`).
     pub scan_row_workgroup_size: u32,
+    /// Workgroup size of the look-back pass over rows longer than one tile
+    /// ([`SCAN_ROW_WORKGROUP`] or `workgroup_size`).
+    pub scan_lookback_workgroup_size: u32,
     /// Smallest and largest scan input (bytes) whose reduce-then-scan passes take reversed
     /// runs (none where the first is larger).
     pub scan_reversed_runs_bytes: (u64, u64),

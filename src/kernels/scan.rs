@@ -113,7 +113,7 @@ pub struct ScanVariant {
     /// How tiles reach memory.
     pub access: ScanAccess,
     /// Workgroup size, one of [`WORKGROUP_SIZES`], or [`SCAN_ROW_WORKGROUP`] for the pass over
-    /// rows of one tile ([`ScanMode::Tile`]).
+    /// rows of one tile ([`ScanMode::Tile`]) and the look-back ([`ScanMode::Lookback`]).
     pub workgroup_size: u32,
     /// Subgroup operations for the group step.
     pub subgroups: bool,
@@ -162,7 +162,8 @@ impl ScanVariant {
         let serial_ok =
             self.mode != ScanMode::Serial || (self.access == ScanAccess::Scalar && !self.subgroups);
         let size_ok = WORKGROUP_SIZES.contains(&self.workgroup_size)
-            || (self.workgroup_size == SCAN_ROW_WORKGROUP && self.mode == ScanMode::Tile);
+            || (self.workgroup_size == SCAN_ROW_WORKGROUP
+                && matches!(self.mode, ScanMode::Tile | ScanMode::Lookback));
         reduce_ok && serial_ok && size_ok
     }
 

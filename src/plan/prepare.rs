@@ -72,8 +72,13 @@ pub(crate) fn prepared_kernels(
         } => {
             let value = op.output(dtype);
             let mut sizes = vec![wg];
-            if tuning.scan_row_workgroup_size != wg {
-                sizes.push(tuning.scan_row_workgroup_size);
+            for size in [
+                tuning.scan_row_workgroup_size,
+                tuning.scan_lookback_workgroup_size,
+            ] {
+                if !sizes.contains(&size) {
+                    sizes.push(size);
+                }
             }
             // The scan of the input, then (reduce-then-scan over many tiles) the exclusive
             // scans of the tile totals, whose input is the value type.
@@ -103,7 +108,12 @@ pub(crate) fn prepared_kernels(
                                     && subgroup_max <= size
                                     && mode != ScanMode::Serial,
                             };
-                            if v.is_valid() {
+                            let taken = size == wg
+                                || (mode == ScanMode::Tile
+                                    && size == tuning.scan_row_workgroup_size)
+                                || (mode == ScanMode::Lookback
+                                    && size == tuning.scan_lookback_workgroup_size);
+                            if taken && v.is_valid() {
                                 out.push(Kernel::Scan(v));
                             }
                         }

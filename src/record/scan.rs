@@ -48,7 +48,7 @@ impl Context {
             self.capabilities().adapter.backend,
             wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
         );
-        let (tile, row_tile) = (self.scan_tile(), self.scan_row_tile());
+        let (tile, row_tile) = (self.scan_lookback_tile(), self.scan_row_tile());
         auto_algorithm(rows, len, tile, row_tile, lookback_backend, &self.tuning())
     }
 
@@ -63,6 +63,12 @@ impl Context {
     /// elements of it as slack: their tiles start at the 16-byte boundary before the row.
     pub fn scan_row_tile(&self) -> usize {
         scan_tile_len(self.tuning().scan_row_workgroup_size) as usize
+    }
+
+    /// Elements per tile of a look-back pass over rows of several tiles (at
+    /// [`Tuning::scan_lookback_workgroup_size`](crate::Tuning)).
+    pub fn scan_lookback_tile(&self) -> usize {
+        scan_tile_len(self.tuning().scan_lookback_workgroup_size) as usize
     }
 }
 
@@ -155,6 +161,12 @@ impl Recorder {
             .chain([tuning.scan_row_workgroup_size])
             .find(|&w| tile_of(w) >= span)
             .unwrap_or(full);
+        // Rows of several tiles in one look-back pass may take its own (larger) workgroup.
+        let wg = if algorithm == ScanAlgorithm::DecoupledFallback && tile_of(wg) < span {
+            tuning.scan_lookback_workgroup_size
+        } else {
+            wg
+        };
         let tile = tile_of(wg);
         // The subgroup step maps data by subgroup, so every subgroup must be full.
         let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;

@@ -17,6 +17,7 @@
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
+//!   --lookback-wg W  workgroup size of the look-back over rows of several tiles (256 or 512)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
 //!   --fused-tiles T  reduce-then-scan of at most T tiles takes the fused downsweep (default
@@ -56,7 +57,7 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--max-groups G] [--tiles-per-group K] \
+[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--max-groups G] [--tiles-per-group K] \
 [--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
@@ -88,6 +89,9 @@ fn parse_args() -> Result<Args, String> {
             Long("batch") => a.batch = count(&mut p, &flag)?,
             Long("csv") => a.csv = Some(text(&mut p, &flag)?),
             Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
+            Long("lookback-wg") => {
+                a.options.scan_lookback_workgroup_size = one(&mut p, &flag, "512 or 256")?
+            }
             Long("row-wg") => a.options.scan_row_workgroup_size = one(&mut p, &flag, "512 or 256")?,
             Long("max-groups") => a.options.target_workgroups = count(&mut p, &flag)? as u32,
             Long("tiles-per-group") => {
@@ -162,9 +166,13 @@ where
     let y = ctx.scan::<T, T::Acc>(x, scan)?;
     let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
     let out = scan.op.output(T::DTYPE);
-    let tile = ctx.scan_tile();
     let (mut worst, mut wrong) = (0f64, 0usize);
     let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
+    let tile = if lookback {
+        ctx.scan_lookback_tile()
+    } else {
+        ctx.scan_tile()
+    };
     if scan.diagnostics & 1 != 0 && lookback && len > ctx.scan_row_tile() {
         lookback_counts(&got, tile, len);
     }
@@ -354,12 +362,13 @@ fn main() -> ExitCode {
     let seed = support::seed();
     let out = args.scan.op.output(args.dtype);
     println!(
-        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
+        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, look-back tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
         if args.scan.exclusive { "exclusive" } else { "inclusive" },
         args.scan.op.name(),
         args.dtype,
         args.scan.algorithm,
         ctx.scan_tile(),
+        ctx.scan_lookback_tile(),
         ctx.scan_row_tile(),
         args.repeat,
         args.batch
