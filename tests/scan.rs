@@ -230,22 +230,18 @@ fn rows_of_many_lengths() {
 /// shows.
 #[test]
 fn lookback_fallback_paths() {
-    use wgpu_reduce::ContextOptions;
     let mut rng = common::rng("lookback_fallback_paths");
-    // The look-back at the larger workgroup (tiles of twice the length, a window twice as
-    // wide), where the device allows it.
-    let wide = Context::with_options(ContextOptions {
-        scan_lookback_workgroup_size: 512,
-        poison_temporaries: true,
-        ..Default::default()
-    })
-    .expect("context");
-    let wide = (wide.tuning().scan_lookback_workgroup_size == 512).then_some(&wide);
-    if wide.is_none() {
-        eprintln!("the device does not allow look-back workgroups of 512");
-    }
-    for ctx in common::contexts().into_iter().chain(wide) {
-        let tile = ctx.scan_lookback_tile();
+    for ctx in common::contexts() {
+        let tile = ctx.scan_tile();
+        // One row of more than `scan_lookback_max_tiles` tiles: its look-back takes the larger
+        // workgroup where the device allows it (longer tiles, a wider window).
+        let max = ctx.tuning().scan_lookback_max_tiles;
+        let wide_tile = ctx.scan_lookback_tile(1, (max + 1) * tile);
+        let wide = (ctx.tuning().scan_lookback_workgroup_size as usize) * 16;
+        assert!(
+            wide_tile == wide || wide_tile == tile,
+            "look-back tile {wide_tile} of one long row (workgroup tile {tile})"
+        );
         for (force, spins, aggregates, hide) in [
             (true, 8, false, false),
             (false, 0, false, false),
@@ -256,14 +252,15 @@ fn lookback_fallback_paths() {
             // A row of more tiles than one window (the workgroup size) reads, for the walks
             // that go back to the row's start (not with forced fallback or hidden states: each
             // walk would reduce a third of the row's tiles itself, quadratic work).
-            let window = ctx.tuning().scan_lookback_workgroup_size as usize;
+            let window = wide_tile / 16;
             let long = (!force && aggregates && !hide)
-                .then(|| (DType::I32, vec![(window + 5) * tile + 3]));
+                .then(|| (DType::I32, vec![(window + 5) * wide_tile + 3]));
             for op in ScanOp::ALL {
                 let shapes = [
                     (DType::I32, vec![40 * tile + 7]),
                     (DType::F32, vec![3, 9 * tile + 1]),
                     (DType::U32, vec![2, 16 * tile]),
+                    (DType::F32, vec![(max + 3) * tile + 1]),
                 ];
                 for (dtype, shape) in shapes.into_iter().chain(long.clone()) {
                     let scan = Scan::new(op)
@@ -837,7 +834,8 @@ fn reduce_then_scan_is_deterministic() {
 
 /// `ScanAlgorithm::Auto`'s rule (`Context::scan_algorithm`): the look-back for rows of 2 to
 /// `Tuning::scan_lookback_row_tiles` tiles at any count, and for longer rows only while the whole scan has at most
-/// `Tuning::scan_lookback_max_tiles` tiles; never for rows of one tile, nor on GL and WebGPU.
+/// `Tuning::scan_lookback_max_tiles` tiles (for one row, tiles of its look-back, at the larger
+/// workgroup where the device allows it); never for rows of one tile, nor on GL and WebGPU.
 #[test]
 fn auto_picks_the_lookback_only_where_it_was_faster() {
     let ctx = common::ctx();
@@ -852,6 +850,8 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
     );
     // Rows up to the row tile are one tile each (one pass, whatever the algorithm).
     let row = ctx.scan_row_tile();
+    // The look-back tile of one row longer than `max` tiles.
+    let wide = ctx.scan_lookback_tile(1, max * tile + 1);
     let cases = [
         // (rows, len, look-back where the backend allows it)
         (1, tile, false),
@@ -862,7 +862,9 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         (100_000, row_tiles * tile, true),
         (100_000, row_tiles * tile + 1, false),
         (1, max * tile, true),
-        (1, max * tile + 1, false),
+        (1, max * tile + 1, wide > tile),
+        (1, max * wide, true),
+        (1, max * wide + 1, false),
         (max / 8, 8 * tile, true),
         (max / 8 + 1, 8 * tile, false),
         (1, 1 << 28, false),

@@ -14,7 +14,7 @@ pub(crate) fn test_tuning() -> crate::context::Tuning {
         target_workgroups: 1024,
         scan_tiles_per_workgroup: 2,
         scan_row_workgroup_size: 512,
-        scan_lookback_workgroup_size: 256,
+        scan_lookback_workgroup_size: 512,
         scan_reversed_runs_bytes: (0, 0),
         scan_lookback_row_tiles: 4,
         scan_lookback_max_tiles: 128,

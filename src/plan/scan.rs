@@ -2,6 +2,7 @@
 //! Pure functions, tested without a device.
 
 use crate::context::Tuning;
+use crate::kernels::scan_tile_len;
 use crate::ops::ScanAlgorithm;
 
 /// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
@@ -17,22 +18,36 @@ pub(crate) fn tile_span(rows: usize, len: usize) -> usize {
     }
 }
 
-/// The algorithm [`ScanAlgorithm::Auto`] takes for `rows` rows of `len` elements, given the
-/// tile lengths at the two workgroup sizes and whether the backend may run the look-back
-/// (see `Context::scan_algorithm`).
+/// The workgroup size of a look-back pass over `rows` rows whose tiles span `span` elements
+/// each: [`Tuning::scan_lookback_workgroup_size`] for one row longer than
+/// [`Tuning::scan_lookback_max_tiles`] tiles at the default size (where the larger tiles were
+/// faster on the H200: 2^20 f32, 128 tiles of 8192, took 8.4–8.5 µs of GPU time against 9.4–10.0
+/// for 256 tiles of 4096 and 10.3 for reduce-then-scan), else `workgroup_size` (rows of a few
+/// tiles at 512 were slower: 1024 rows of 10,000 took 54.2 µs against 40.5).
+pub(crate) fn lookback_workgroup(rows: usize, span: usize, tuning: &Tuning) -> u32 {
+    let tile = scan_tile_len(tuning.workgroup_size) as usize;
+    if rows == 1 && span.div_ceil(tile) > tuning.scan_lookback_max_tiles {
+        tuning.scan_lookback_workgroup_size
+    } else {
+        tuning.workgroup_size
+    }
+}
+
+/// The algorithm [`ScanAlgorithm::Auto`] takes for `rows` rows of `len` elements with this
+/// tuning, and whether the backend may run the look-back (see `Context::scan_algorithm`).
 pub(crate) fn auto_algorithm(
     rows: usize,
     len: usize,
-    tile: usize,
-    row_tile: usize,
     lookback_backend: bool,
     tuning: &Tuning,
 ) -> ScanAlgorithm {
     let span = tile_span(rows, len);
+    let row_tile = scan_tile_len(tuning.scan_row_workgroup_size) as usize;
+    let tile = scan_tile_len(lookback_workgroup(rows, span, tuning)) as usize;
     let tiles = if span <= row_tile {
         1
     } else {
-        span.div_ceil(tile.max(1))
+        span.div_ceil(tile)
     };
     let lookback = tiles >= 2
         && (tiles <= tuning.scan_lookback_row_tiles
@@ -57,7 +72,6 @@ mod tests {
 
     #[test]
     fn auto_takes_the_lookback_for_short_rows_of_tiles_and_small_scans() {
-        let (tile, row_tile) = (4096, 8192);
         let t = Tuning {
             subgroups: false,
             ..crate::plan::test_tuning()
@@ -65,13 +79,35 @@ mod tests {
         let dfb = ScanAlgorithm::DecoupledFallback;
         let rts = ScanAlgorithm::ReduceThenScan;
         // One tile per row: one pass whatever the algorithm; reported as reduce-then-scan.
-        assert_eq!(auto_algorithm(8192, 8192, tile, row_tile, true, &t), rts);
+        assert_eq!(auto_algorithm(8192, 8192, true, &t), rts);
         // Rows of 2..=4 tiles, any number of rows.
-        assert_eq!(auto_algorithm(4096, 16384, tile, row_tile, true, &t), dfb);
-        // One row of 128 tiles (2^19), but not of 256 (2^20).
-        assert_eq!(auto_algorithm(1, 1 << 19, tile, row_tile, true, &t), dfb);
-        assert_eq!(auto_algorithm(1, 1 << 20, tile, row_tile, true, &t), rts);
+        assert_eq!(auto_algorithm(4096, 16384, true, &t), dfb);
+        assert_eq!(auto_algorithm(4096, 16385, true, &t), rts);
+        // One row of 128 tiles (2^19), and of 128 larger tiles (2^20) where the larger
+        // look-back workgroup is taken; not beyond.
+        assert_eq!(auto_algorithm(1, 1 << 19, true, &t), dfb);
+        assert_eq!(auto_algorithm(1, 1 << 20, true, &t), dfb);
+        assert_eq!(auto_algorithm(1, (1 << 20) + 1, true, &t), rts);
+        let narrow = Tuning {
+            scan_lookback_workgroup_size: 256,
+            ..t
+        };
+        assert_eq!(auto_algorithm(1, 1 << 20, true, &narrow), rts);
         // Never where the backend may not run it (GL, WebGPU).
-        assert_eq!(auto_algorithm(4096, 16384, tile, row_tile, false, &t), rts);
+        assert_eq!(auto_algorithm(4096, 16384, false, &t), rts);
+    }
+
+    #[test]
+    fn only_single_rows_past_the_smaller_lookback_take_the_larger_workgroup() {
+        let t = crate::plan::test_tuning();
+        assert_eq!(lookback_workgroup(1, 1 << 19, &t), 256);
+        assert_eq!(lookback_workgroup(1, (1 << 19) + 1, &t), 512);
+        assert_eq!(lookback_workgroup(1, 1 << 28, &t), 512);
+        assert_eq!(lookback_workgroup(2, 1 << 24, &t), 256);
+        let narrow = Tuning {
+            scan_lookback_workgroup_size: 256,
+            ..t
+        };
+        assert_eq!(lookback_workgroup(1, 1 << 28, &narrow), 256);
     }
 }

@@ -9,7 +9,7 @@ use crate::kernels::params::{FillParams, ScanParams};
 use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm};
-use crate::plan::scan::{auto_algorithm, tile_span};
+use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
 use std::sync::Arc;
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
@@ -48,8 +48,7 @@ impl Context {
             self.capabilities().adapter.backend,
             wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
         );
-        let (tile, row_tile) = (self.scan_lookback_tile(), self.scan_row_tile());
-        auto_algorithm(rows, len, tile, row_tile, lookback_backend, &self.tuning())
+        auto_algorithm(rows, len, lookback_backend, &self.tuning())
     }
 
     /// Elements per scan tile with this context's workgroup size.
@@ -65,10 +64,13 @@ impl Context {
         scan_tile_len(self.tuning().scan_row_workgroup_size) as usize
     }
 
-    /// Elements per tile of a look-back pass over rows of several tiles (at
-    /// [`Tuning::scan_lookback_workgroup_size`](crate::Tuning)).
-    pub fn scan_lookback_tile(&self) -> usize {
-        scan_tile_len(self.tuning().scan_lookback_workgroup_size) as usize
+    /// Elements per tile of a look-back pass over `rows` rows of `len` elements, each longer
+    /// than [`scan_row_tile`](Self::scan_row_tile): [`scan_tile`](Self::scan_tile), or for one
+    /// row of more than [`Tuning::scan_lookback_max_tiles`](crate::Tuning) such tiles, a tile
+    /// at [`Tuning::scan_lookback_workgroup_size`](crate::Tuning).
+    pub fn scan_lookback_tile(&self, rows: usize, len: usize) -> usize {
+        let tuning = self.tuning();
+        scan_tile_len(lookback_workgroup(rows, tile_span(rows, len), &tuning)) as usize
     }
 }
 
@@ -161,9 +163,9 @@ impl Recorder {
             .chain([tuning.scan_row_workgroup_size])
             .find(|&w| tile_of(w) >= span)
             .unwrap_or(full);
-        // Rows of several tiles in one look-back pass may take its own (larger) workgroup.
+        // A long single row's look-back takes its own (larger) workgroup.
         let wg = if algorithm == ScanAlgorithm::DecoupledFallback && tile_of(wg) < span {
-            tuning.scan_lookback_workgroup_size
+            lookback_workgroup(l.rows, span, &tuning)
         } else {
             wg
         };

@@ -169,7 +169,7 @@ where
     let (mut worst, mut wrong) = (0f64, 0usize);
     let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
     let tile = if lookback {
-        ctx.scan_lookback_tile()
+        ctx.scan_lookback_tile(rows, len)
     } else {
         ctx.scan_tile()
     };
@@ -362,13 +362,12 @@ fn main() -> ExitCode {
     let seed = support::seed();
     let out = args.scan.op.output(args.dtype);
     println!(
-        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, look-back tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
+        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
         if args.scan.exclusive { "exclusive" } else { "inclusive" },
         args.scan.op.name(),
         args.dtype,
         args.scan.algorithm,
         ctx.scan_tile(),
-        ctx.scan_lookback_tile(),
         ctx.scan_row_tile(),
         args.repeat,
         args.batch
