@@ -17,7 +17,8 @@
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
-//!   --lookback-wg W  workgroup size of the look-back over rows of several tiles (256 or 512)
+//!   --lookback-wg W  workgroup size of the look-back over one row longer than 128 tiles (512, the
+//!                    default where the device allows it, or 256: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
 //!   --fused-tiles T  reduce-then-scan of at most T tiles takes the fused downsweep (default
