@@ -8,13 +8,14 @@ use std::sync::{Arc, Mutex};
 
 pub(crate) mod bind_groups;
 mod options;
+mod resolve;
 
 pub use options::{
     Capabilities, ContextOptions, ContextStats, Subgroups, Tuning, MAPPED_RESULT_MAX_BYTES,
 };
 
 use crate::error::{Error, Result};
-use crate::kernels::{Kernels, SCAN_ROW_WORKGROUP, SCAN_ROW_WORKGROUP_STORAGE, WORKGROUP_SIZES};
+use crate::kernels::Kernels;
 use crate::pool::{Pool, PoolStats};
 
 /// Parameter buffers a context keeps for reuse (see [`ContextStats::parameter_buffers`]).
@@ -157,11 +158,6 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 #[cfg(not(target_arch = "wasm32"))]
 const LOSS_REPORT_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
-/// Whether an adapter of this type shares its memory with the CPU.
-fn shares_memory(t: wgpu::DeviceType) -> bool {
-    matches!(t, wgpu::DeviceType::IntegratedGpu | wgpu::DeviceType::Cpu)
-}
-
 /// Features the library enables when the adapter has them.
 fn wanted_features() -> wgpu::Features {
     wgpu::Features::SUBGROUP | wgpu::Features::SHADER_F16 | wgpu::Features::TIMESTAMP_QUERY
@@ -195,7 +191,7 @@ impl Context {
         if options.pipeline_cache_dir.is_some() {
             wanted |= wgpu::Features::PIPELINE_CACHE;
         }
-        let shares = shares_memory(info.device_type);
+        let shares = resolve::shares_memory(info.device_type);
         if options.unified_memory.unwrap_or(shares) || options.mapped_results.unwrap_or(true) {
             wanted |= wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
         }
@@ -266,81 +262,8 @@ impl Context {
         options: &ContextOptions,
         (lost, deferred): (Slot<String>, Slot<Error>),
     ) -> Result<Context> {
-        let features = device.features();
-        let mut limits = device.limits();
-        if let Some(cap) = options.max_storage_binding_bytes {
-            limits.max_storage_buffer_binding_size =
-                limits.max_storage_buffer_binding_size.min(cap);
-        }
-        let shares = shares_memory(adapter.device_type);
-        let caps = Capabilities {
-            subgroups: features.contains(wgpu::Features::SUBGROUP),
-            subgroup_min_size: adapter.subgroup_min_size,
-            subgroup_max_size: adapter.subgroup_max_size,
-            shader_f16: features.contains(wgpu::Features::SHADER_F16),
-            timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
-            unified_memory: features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
-                && options.unified_memory.unwrap_or(shares),
-            mapped_results: features.contains(wgpu::Features::MAPPABLE_PRIMARY_BUFFERS)
-                && options.mapped_results.unwrap_or(true),
-            limits,
-            adapter,
-        };
-        let max_invocations = caps
-            .limits
-            .max_compute_invocations_per_workgroup
-            .min(caps.limits.max_compute_workgroup_size_x);
-        let workgroup_size = WORKGROUP_SIZES
-            .iter()
-            .copied()
-            .filter(|&w| {
-                w <= options.workgroup_size.max(WORKGROUP_SIZES[0]) && w <= max_invocations
-            })
-            .max()
-            .unwrap_or(WORKGROUP_SIZES[0]);
-        // The larger scan workgroup where it is asked for and the device allows it.
-        let wide = |asked: u32| {
-            if asked >= SCAN_ROW_WORKGROUP
-                && workgroup_size == WORKGROUP_SIZES[WORKGROUP_SIZES.len() - 1]
-                && max_invocations >= SCAN_ROW_WORKGROUP
-                && caps.limits.max_compute_workgroup_storage_size >= SCAN_ROW_WORKGROUP_STORAGE
-            {
-                SCAN_ROW_WORKGROUP
-            } else {
-                workgroup_size
-            }
-        };
-        let tuning = Tuning {
-            workgroup_size,
-            max_workgroups: options
-                .max_workgroups
-                .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
-            target_workgroups: options.target_workgroups.max(1),
-            scan_tiles_per_workgroup: options.scan_tiles_per_workgroup.max(1),
-            scan_row_workgroup_size: wide(options.scan_row_workgroup_size),
-            scan_lookback_workgroup_size: wide(options.scan_lookback_workgroup_size),
-            scan_reversed_runs_bytes: (
-                *options.scan_reversed_runs_bytes.start(),
-                *options.scan_reversed_runs_bytes.end(),
-            ),
-            scan_lookback_row_tiles: options.scan_lookback_row_tiles,
-            scan_lookback_max_tiles: options.scan_lookback_max_tiles,
-            scan_serial_max_len: options.scan_serial_max_len,
-            scan_fused_max_tiles: options.scan_fused_max_tiles,
-            subgroups: match options.subgroups {
-                Subgroups::Off => false,
-                Subgroups::Auto => caps.subgroups,
-                Subgroups::Require if caps.subgroups => true,
-                Subgroups::Require => {
-                    return Err(Error::FeatureMissing {
-                        op: "ContextOptions::subgroups = Subgroups::Require".into(),
-                        feature: "SUBGROUP",
-                        hint: "use Subgroups::Auto to fall back to shared memory, or create the \
-                               device with Features::SUBGROUP",
-                    })
-                }
-            },
-        };
+        let caps = resolve::capabilities(device.features(), device.limits(), adapter, options);
+        let tuning = resolve::tuning(options, &caps)?;
         let dummy = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgpu-reduce dummy"),
             size: 16,
@@ -416,7 +339,10 @@ impl Context {
     /// see [`ContextOptions::mapped_results`]).
     pub(crate) fn mapped_result_bytes(&self) -> u64 {
         let caps = &self.inner.caps;
-        match (caps.mapped_results, shares_memory(caps.adapter.device_type)) {
+        match (
+            caps.mapped_results,
+            resolve::shares_memory(caps.adapter.device_type),
+        ) {
             (false, _) => 0,
             (true, true) => u64::MAX,
             (true, false) => MAPPED_RESULT_MAX_BYTES,
