@@ -230,6 +230,7 @@ fn rows_of_many_lengths() {
 /// shows.
 #[test]
 fn lookback_fallback_paths() {
+    use wgpu_reduce::kernels::{scan_tile_len, SCAN_SLOTS};
     let mut rng = common::rng("lookback_fallback_paths");
     for ctx in common::contexts() {
         let tile = ctx.scan_tile();
@@ -237,7 +238,7 @@ fn lookback_fallback_paths() {
         // workgroup where the device allows it (longer tiles, a wider window).
         let max = ctx.tuning().scan_lookback_max_tiles;
         let wide_tile = ctx.scan_lookback_tile(1, (max + 1) * tile);
-        let wide = (ctx.tuning().scan_lookback_workgroup_size as usize) * 16;
+        let wide = scan_tile_len(ctx.tuning().scan_lookback_workgroup_size) as usize;
         assert!(
             wide_tile == wide || wide_tile == tile,
             "look-back tile {wide_tile} of one long row (workgroup tile {tile})"
@@ -252,7 +253,8 @@ fn lookback_fallback_paths() {
             // A row of more tiles than one window (the workgroup size) reads, for the walks
             // that go back to the row's start (not with forced fallback or hidden states: each
             // walk would reduce a third of the row's tiles itself, quadratic work).
-            let window = wide_tile / 16;
+            // The workgroup size of that look-back (4 * SCAN_SLOTS elements an invocation).
+            let window = wide_tile / (4 * SCAN_SLOTS as usize);
             let long = (!force && aggregates && !hide)
                 .then(|| (DType::I32, vec![(window + 5) * wide_tile + 3]));
             for op in ScanOp::ALL {
