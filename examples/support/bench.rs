@@ -132,6 +132,10 @@ pub fn measure<T: AsF64, O: AsF64>(
         let (_, wall, _) = run_once::<T, O>(ctx, x, red, 1, read, false)?;
         walls.push(wall);
     }
+    // The single calls leave the GPU idle between them, so its clock may have dropped: warm up
+    // again before the batches.
+    progress("warming up the GPU again");
+    crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read, false).map(drop))?;
     let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
     for i in 0..case.repeat {
         progress(&format!(
