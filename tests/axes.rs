@@ -236,7 +236,8 @@ fn small_workgroups_and_grid_take_the_other_plans() {
 
 /// 16-bit rows of even length read whole words, two elements a load: one workgroup per row,
 /// several rows per workgroup, a long row split into chunks of whole words, rows of two
-/// elements; and, under 64 KiB bindings, rows cut into pieces, some at odd element offsets
+/// elements; with a workgroup target of one, rows that take 64 and 32 words a thread (8 and 16
+/// threads a row); and, under 64 KiB bindings, rows cut into pieces, some at odd element offsets
 /// (which read one element a load). f16 draws in [-1, 1) tie often, so argmin/argmax also check
 /// that the lower index of a word's two elements wins.
 #[test]
@@ -250,6 +251,15 @@ fn sixteen_bit_rows_read_whole_words() {
     .unwrap();
     let shapes: &[[usize; 2]] = &[[8, 8192], [300, 64], [2, 1_000_002], [5, 2], [9, 16]];
     let pieces: &[[usize; 2]] = &[[3, 50_002], [5, 40_001]];
+    // Target 1: 64 rows of 1024 (or 40 of 1000) fill it with 64 words a thread, 20 rows of 1024
+    // with 32.
+    let few = Context::with_options(ContextOptions {
+        target_workgroups: 1,
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .unwrap();
+    let long: &[[usize; 2]] = &[[64, 1024], [40, 1000], [20, 1024]];
     let cases = [
         (DType::F16, ReduceOp::Sum),
         (DType::F16, ReduceOp::Argmax),
@@ -260,7 +270,7 @@ fn sixteen_bit_rows_read_whole_words() {
         (DType::BF16, ReduceOp::Argmin),
     ];
     let mut checked = 0;
-    for (ctx, shapes) in [(common::ctx(), shapes), (&small, pieces)] {
+    for (ctx, shapes) in [(common::ctx(), shapes), (&small, pieces), (&few, long)] {
         for (dtype, op) in cases {
             for shape in shapes {
                 case_always(ctx, &mut rng, dtype, shape, &Reduction::new(op).axes(1));
@@ -268,7 +278,10 @@ fn sixteen_bit_rows_read_whole_words() {
             }
         }
     }
-    assert_eq!(checked, cases.len() * (shapes.len() + pieces.len()));
+    assert_eq!(
+        checked,
+        cases.len() * (shapes.len() + pieces.len() + long.len())
+    );
 }
 
 /// Min, max, argmin and argmax along 16-bit rows of even length and over whole 16-bit arrays

@@ -126,6 +126,26 @@ pub(crate) struct AxisPass {
 /// Elements each thread reads at least before a reduced axis is split across more workgroups.
 const MIN_ELEMS_PER_THREAD: u64 = 16;
 
+/// Threads per row of the row pairs layout ([`Layout::RowPairs`]) for `outer` rows of `r`
+/// 16-bit elements: 64 words a thread where the rows still give `target` workgroups of `wg`
+/// threads, else 32 where that does, else 16. On the H200 (2026-12-03, batch µs, torch beside
+/// them), 65536 x 1024 f16 took 75.0 with 4 words a thread, then with 16 / 32 / 64: sum 44.6 /
+/// 42.0 / 41.2 (torch 44.6), max 58.5 / 49.5 / 48.0 (56.3), argmax 65.4 / 54.0 / 51.5 (92.8);
+/// 8192 x 8192 f16: sum 45.9 / 41.4 / 39.5 (53.0), max 55.6 / 48.7 / 47.0 (79.6).
+fn row_pair_lanes(r: u64, outer: u64, wg: u64, target: u64) -> u64 {
+    let lanes = |words_per_thread: u64| {
+        (r / 2)
+            .div_ceil(words_per_thread)
+            .next_power_of_two()
+            .clamp(1, wg)
+    };
+    [64, 32]
+        .into_iter()
+        .map(lanes)
+        .find(|&l| outer * l >= target * wg)
+        .unwrap_or_else(|| lanes(16))
+}
+
 /// Plans the passes of the general kernel for `p`, aiming for about `target` workgroups.
 /// `max_outputs` caps the values a pass writes (states of a split axis included), so that they
 /// fit one storage binding. `pairs`: the input is raw 16-bit elements, so a first pass over
@@ -160,10 +180,8 @@ pub(crate) fn plan_axis(
                 } else {
                     Layout::Rows
                 };
-                // Row pairs: at least 16 words a thread. On the H200, 65536 x 1024 f16 took
-                // 44.5 against 75.0 us with 4 words a thread (torch: 43.4-46.2).
                 let lanes = if row_pairs {
-                    (r / 2).div_ceil(16).next_power_of_two().clamp(1, wg)
+                    row_pair_lanes(r, outer, wg, target)
                 } else {
                     lanes
                 };
@@ -328,11 +346,11 @@ mod tests {
 
     #[test]
     fn sixteen_bit_rows_of_even_length_take_whole_words() {
-        // 8192 rows of 8192: one workgroup per row, no split.
+        // 8192 rows of 8192: 64 words a thread, four rows a workgroup, no split.
         let p = plan_axis(pr(8192, 8192, 1), 256, 1024, u64::MAX, true);
         assert_eq!(
-            (p.len(), p[0].layout, p[0].lanes),
-            (1, Layout::RowPairs, 256)
+            (p.len(), p[0].layout, p[0].lanes, p[0].splits),
+            (1, Layout::RowPairs, 64, 1)
         );
         // Odd rows, or input that is not raw 16-bit: one element per load.
         let p = plan_axis(pr(8192, 8191, 1), 256, 1024, u64::MAX, true);
@@ -354,10 +372,23 @@ mod tests {
             );
             assert_eq!(p[1].layout, Layout::Rows);
         }
-        // At least 16 words a thread: 32 threads for rows of 1024, one for rows of 16; rows of
-        // 8 or fewer: one thread for four rows.
-        let p = plan_axis(pr(1 << 16, 1024, 1), 256, 1024, u64::MAX, true);
-        assert_eq!((p[0].layout, p[0].lanes), (Layout::RowPairs, 32));
+        // Rows of 1024: 64 words a thread (8 threads a row) where the rows fill 1024
+        // workgroups of 256 that way, else 32, else 16; one thread for rows of 16; rows of 8
+        // or fewer: one thread for four rows.
+        for (rows, lanes) in [
+            (1 << 16, 8),
+            (1 << 15, 8),
+            (1 << 14, 16),
+            (1 << 13, 32),
+            (64, 32),
+        ] {
+            let p = plan_axis(pr(rows, 1024, 1), 256, 1024, u64::MAX, true);
+            assert_eq!(
+                (p[0].layout, p[0].lanes),
+                (Layout::RowPairs, lanes),
+                "{rows}"
+            );
+        }
         let p = plan_axis(pr(1 << 20, 16, 1), 256, 1024, u64::MAX, true);
         assert_eq!((p[0].layout, p[0].lanes), (Layout::RowPairs, 1));
         let p = plan_axis(pr(1 << 20, 8, 1), 256, 1024, u64::MAX, true);
