@@ -1,0 +1,272 @@
+//! Encoding and submitting a recording: every dispatch's parameters in one uniform buffer, the
+//! dispatches in one compute pass (bind groups kept for reuse), the readback copies after it,
+//! and one `Queue::submit`; or the dispatches into a caller's encoder.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak};
+
+use super::submission::Staging;
+use super::{Recorder, Submission};
+use crate::array::Storage;
+use crate::context::bind_groups::{Binding, Key, Watched};
+use crate::error::{Error, Result};
+use crate::kernels::params::PARAMS_BYTES;
+
+impl Recorder {
+    /// Encodes the dispatches into `encoder` as one compute pass, with params at `stride`
+    /// intervals in `params`.
+    fn encode_dispatches(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        params: &wgpu::Buffer,
+        stride: u64,
+        timestamps: Option<&wgpu::QuerySet>,
+    ) {
+        if self.dispatches.is_empty() {
+            return;
+        }
+        let inner = &self.ctx.inner;
+        let mut cache = inner.bind_groups.lock().unwrap_or_else(|e| e.into_inner());
+        let bind_groups: Vec<wgpu::BindGroup> = self
+            .dispatches
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let src = d.src.buffer();
+                let at = d.src_window.start;
+                let needed = d.src_window.end - at;
+                let avail = src.size() - at;
+                let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
+                let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
+                // A range of a buffer, or the dummy (size 0: bound whole) where it is empty.
+                let view = |buffer: &wgpu::Buffer, offset: u64, bytes: u64| -> Binding {
+                    match bytes {
+                        0 => (inner.dummy.clone(), 0, 0),
+                        _ => (buffer.clone(), offset, bytes),
+                    }
+                };
+                let binding0 = match &d.second {
+                    Some((b, window)) => {
+                        let b = b.buffer();
+                        let bytes = (window.end - window.start).div_ceil(4) * 4;
+                        let bytes = bytes.min(b.size() - window.start) / 4 * 4;
+                        view(b, window.start, bytes)
+                    }
+                    None => view(src, at, vec_bytes),
+                };
+                let dst_bytes = d.dst_window.end - d.dst_window.start;
+                let key = Key([
+                    binding0,
+                    view(src, at, scalar_bytes),
+                    view(d.dst.buffer(), d.dst_window.start, dst_bytes),
+                    match &d.aux {
+                        Some(a) => (a.buffer().clone(), 0, 0),
+                        None => (inner.dummy_aux.clone(), 0, 0),
+                    },
+                    (params.clone(), i as u64 * stride, PARAMS_BYTES),
+                ]);
+                // The caller's arrays must stay alive for a kept bind group to be used (the
+                // pool's buffers are the pool's).
+                let watched: Vec<Watched> = [Some(&d.src), Some(&d.dst), d.aux.as_ref()]
+                    .into_iter()
+                    .chain([d.second.as_ref().map(|(b, _)| b)])
+                    .flatten()
+                    .filter(|a| !matches!(*a.storage, Storage::Pooled(_)))
+                    .map(|a| {
+                        let w: Watched = Arc::downgrade(&a.storage) as Weak<_>;
+                        w
+                    })
+                    .collect();
+                let entries = key.0.clone();
+                cache.get_or_make(key, watched, || {
+                    inner.counters.bind_groups.fetch_add(1, Ordering::Relaxed);
+                    fn resource((buffer, offset, size): &Binding) -> wgpu::BindingResource<'_> {
+                        wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer,
+                            offset: *offset,
+                            size: wgpu::BufferSize::new(*size),
+                        })
+                    }
+                    inner.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                        label: None,
+                        layout: &inner.kernels.layout,
+                        entries: &[0, 1, 2, 4, 3].map(|binding| wgpu::BindGroupEntry {
+                            binding,
+                            resource: resource(
+                                &entries[match binding {
+                                    4 => 3,
+                                    3 => 4,
+                                    b => b as usize,
+                                }],
+                            ),
+                        }),
+                    })
+                })
+            })
+            .collect();
+        drop(cache);
+        let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+            label: Some("wgpu-reduce"),
+            timestamp_writes: timestamps.map(|query_set| wgpu::ComputePassTimestampWrites {
+                query_set,
+                beginning_of_pass_write_index: Some(0),
+                end_of_pass_write_index: Some(1),
+            }),
+        });
+        for (d, bg) in self.dispatches.iter().zip(&bind_groups) {
+            pass.set_pipeline(&d.pipeline);
+            pass.set_bind_group(0, bg, &[]);
+            pass.dispatch_workgroups(d.grid.0, d.grid.1, d.grid.2);
+        }
+        drop(pass);
+        inner
+            .counters
+            .dispatches
+            .fetch_add(self.dispatches.len() as u64, Ordering::Relaxed);
+    }
+
+    fn params_bytes(&self, stride: u64) -> Vec<u8> {
+        let mut bytes = vec![0u8; (stride as usize) * self.dispatches.len().max(1)];
+        for (i, d) in self.dispatches.iter().enumerate() {
+            let at = i * stride as usize;
+            bytes[at..at + PARAMS_BYTES as usize].copy_from_slice(bytemuck::bytes_of(&d.params));
+        }
+        bytes
+    }
+
+    fn params_stride(&self) -> u64 {
+        u64::from(
+            self.ctx
+                .inner
+                .caps
+                .limits
+                .min_uniform_buffer_offset_alignment,
+        )
+        .max(PARAMS_BYTES)
+    }
+
+    /// Encodes everything recorded and submits it in one `Queue::submit`. Returns at once; the
+    /// GPU runs in the background. Call [`Submission::wait`] for the values recorded with
+    /// [`read`](Self::read) (or to know the work has finished).
+    pub fn submit(self) -> Result<Submission> {
+        let ctx = self.ctx.clone();
+        ctx.scoped("submitting recorded work", || self.submit_inner())
+    }
+
+    fn submit_inner(self) -> Result<Submission> {
+        let ctx = &self.ctx;
+        let inner = &ctx.inner;
+        let stride = self.params_stride();
+        let params = ctx.parameter_buffer(&self.params_bytes(stride));
+
+        let query = self.timestamps.then(|| {
+            inner.device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("wgpu-reduce timestamps"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            })
+        });
+        let timestamp_offset = self.read_bytes;
+        let staging_bytes = self.read_bytes + if query.is_some() { 16 } else { 0 };
+        // One array read, made in memory the CPU maps (mapped_results): map it, copy nothing.
+        let direct = match self.reads.as_slice() {
+            [r] if query.is_none()
+                && r.sole
+                && !matches!(*r.src.storage, Storage::Wrapped(_))
+                && r.src
+                    .buffer()
+                    .usage()
+                    .contains(wgpu::BufferUsages::MAP_READ) =>
+            {
+                Some(r.src.storage.clone())
+            }
+            _ => None,
+        };
+        let staging = if let Some(array) = direct {
+            let bytes = array.buffer().size();
+            inner.counters.mapped_reads.fetch_add(1, Ordering::Relaxed);
+            Some((Staging::Array(array), bytes))
+        } else if staging_bytes > 0 {
+            let buf = ctx.lease(
+                staging_bytes,
+                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            )?;
+            Some((Staging::Leased(buf), staging_bytes))
+        } else {
+            None
+        };
+        let mut encoder = inner
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("wgpu-reduce"),
+            });
+        let has_dispatches = !self.dispatches.is_empty();
+        self.encode_dispatches(&mut encoder, &params, stride, query.as_ref());
+        if let Some((Staging::Leased(staging), _)) = &staging {
+            for r in &self.reads {
+                let bytes = r.src.bytes().div_ceil(4) * 4;
+                encoder.copy_buffer_to_buffer(r.src.buffer(), 0, staging.buffer(), r.offset, bytes);
+            }
+        }
+        let mut resolve = None;
+        if let (Some(q), Some((Staging::Leased(staging), _)), true) =
+            (&query, &staging, has_dispatches)
+        {
+            let buf = ctx.lease(
+                16,
+                wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+            )?;
+            encoder.resolve_query_set(q, 0..2, buf.buffer(), 0);
+            encoder.copy_buffer_to_buffer(buf.buffer(), 0, staging.buffer(), timestamp_offset, 16);
+            resolve = Some(buf);
+        }
+        let index = inner.queue.submit([encoder.finish()]);
+        ctx.count_submission();
+        // Temporaries (partials inside the dispatches, the resolve buffer) are dropped
+        // here; the pool frees each once the GPU has finished the work submitted so far.
+        drop((params, resolve));
+        Ok(Submission {
+            ctx: ctx.clone(),
+            index,
+            recording: self.id,
+            staging,
+            timestamp_offset: (query.is_some() && has_dispatches).then_some(timestamp_offset),
+            checks: self.checks.clone(),
+        })
+    }
+
+    /// Encodes everything recorded into `encoder`, which the caller submits. No submission is
+    /// made here, and nothing waits: the caller's frame or command buffer carries the work.
+    ///
+    /// Reads and timestamps cannot be recorded this way (they need the library's own
+    /// submission); read results later with [`Context::read`] once the caller has submitted.
+    /// The parameter uniform is filled when it is made and never written again (see
+    /// [`ContextStats::parameter_buffers`]), so nothing depends on when (or together with what)
+    /// the caller submits.
+    ///
+    /// [`Context::read`]: crate::Context::read
+    /// [`ContextStats::parameter_buffers`]: crate::ContextStats::parameter_buffers
+    pub fn record_into(self, encoder: &mut wgpu::CommandEncoder) -> Result<()> {
+        if !self.checks.is_empty() {
+            return Err(Error::InvalidUse(
+                "a segmented reduction with offsets on the GPU checks them with a flag read by \
+                 Submission::wait: submit it with Recorder::submit (or pass host offsets)"
+                    .into(),
+            ));
+        }
+        if !self.reads.is_empty() {
+            return Err(Error::InvalidUse(
+                "Recorder::read cannot be used with record_into: submit the encoder, then read \
+                 the result arrays with Context::read or a new recorder"
+                    .into(),
+            ));
+        }
+        let ctx = self.ctx.clone();
+        ctx.scoped("recording into a caller's encoder", || {
+            let stride = self.params_stride();
+            let params = ctx.parameter_buffer(&self.params_bytes(stride));
+            self.encode_dispatches(encoder, &params, stride, None);
+            Ok(())
+        })
+    }
+}
