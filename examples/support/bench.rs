@@ -119,7 +119,10 @@ pub fn measure<T: AsF64, O: AsF64>(
     }
     ok &= values.len() == want.len();
     progress("warming up the GPU");
-    crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read, false).map(drop))?;
+    let warm_up = || {
+        crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read, false).map(drop))
+    };
+    warm_up()?;
     let (mut walls, mut gpus) = (Vec::new(), Vec::new());
     for i in 0..case.repeat {
         progress(&format!(
@@ -135,7 +138,7 @@ pub fn measure<T: AsF64, O: AsF64>(
     // The single calls leave the GPU idle between them, so its clock may have dropped: warm up
     // again before the batches.
     progress("warming up the GPU again");
-    crate::support::warm_up(|| run_once::<T, O>(ctx, x, red, case.batch, read, false).map(drop))?;
+    warm_up()?;
     let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
     for i in 0..case.repeat {
         progress(&format!(
