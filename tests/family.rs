@@ -305,6 +305,24 @@ fn the_2_norm_of_mixed_magnitudes() {
             );
         }
     }
+    // One NaN, +inf or -inf among 40,000 middle-range values (the flat pass's words whose other
+    // three magnitudes are all in the middle range, where min and max pick the word's path).
+    let mut planted = 0;
+    for (x, want_nan) in [(nan, true), (inf, false), (-inf, false)] {
+        for _ in 0..3 {
+            let mut long: Vec<f32> = (0..40_000).map(|_| rng.gen_range(0.5f32..2.0)).collect();
+            let at = rng.gen_range(0..long.len());
+            long[at] = x;
+            let got = ctx.norm(&ctx.upload(&long).unwrap(), 2.0).unwrap();
+            if want_nan {
+                assert!(got.is_nan(), "NaN at {at} among middle values: got {got}");
+            } else {
+                assert_eq!(got, f32::INFINITY, "{x} at {at} among middle values");
+            }
+            planted += 1;
+        }
+    }
+    assert_eq!(planted, 9);
 }
 
 /// logsumexp's special values: large inputs, -inf, +inf, NaN, empty.

@@ -2,7 +2,8 @@
 // The middle sum is kept per lane of a vec4 word; the small and big sums, which only words with
 // a magnitude outside the middle range reach, are kept as one scalar each (fewer registers for
 // the four running values of a thread). A word whose four magnitudes all lie in the middle range
-// adds their squares to the middle sums (a multiply-add each); any other word sorts each lane:
+// (its smallest and largest, found by min and max, do) adds their squares to the middle sums (a
+// multiply-add each); any other word sorts each lane:
 // above 2^47 into the big sum scaled by 2^-82, the rest of what is not in the middle (below
 // 2^-60, or NaN, which fails every comparison) into the small sum scaled by 2^64.
 
@@ -23,10 +24,15 @@ fn lanes_sum(v: vec4<f32>) -> f32 {
 
 fn flat_step(s: F, x: vec4<f32>, w: u32) -> F {
     let a = abs(x);
-    let mid = (a >= vec4<f32>(NORM2_SMALL)) & (a <= vec4<f32>(NORM2_BIG));
-    if all(mid) {
+    // The word's largest and smallest magnitudes decide the common case (a NaN that min or max
+    // passes over lands in the middle sums through the multiply-add; one they return fails the
+    // test and is sorted below).
+    let hi = max(max(a.x, a.y), max(a.z, a.w));
+    let lo = min(min(a.x, a.y), min(a.z, a.w));
+    if lo >= NORM2_SMALL && hi <= NORM2_BIG {
         return F(fma(a, a, s.mid), s.small, s.big);
     }
+    let mid = (a >= vec4<f32>(NORM2_SMALL)) & (a <= vec4<f32>(NORM2_BIG));
     let big = a > vec4<f32>(NORM2_BIG);
     let small = !(mid | big);
     let up = a * NORM2_UP;
