@@ -1,13 +1,18 @@
-// The scan passes. Tiles: each thread holds its K = 4 slots as four vec4 registers (no arrays,
-// nothing indexed at run time, so the values stay in registers); the group step is group_scan4
-// (scan_vec_tree.wgsl or scan_vec_subgroup.wgsl), which scans the four chunks' slot totals as one
-// vec4. Short rows: one invocation per row (serial_entry).
+// The scan passes. Tiles: each thread holds its K = 4 or 8 slots as vec4 registers (no arrays,
+// nothing indexed at run time, so the values stay in registers; the last four fields of Slots
+// are used only where K is 8, and fold away elsewhere); the group step is group_scan4
+// (scan_vec_tree.wgsl or scan_vec_subgroup.wgsl), which scans four chunks' slot totals as one
+// vec4, once for K = 4 and twice for K = 8. Short rows: one invocation per row (serial_entry).
 
 struct Slots {
     a: vec4<V>,
     b: vec4<V>,
     c: vec4<V>,
     d: vec4<V>,
+    e: vec4<V>,
+    f: vec4<V>,
+    g: vec4<V>,
+    h: vec4<V>,
 }
 
 struct Scanned {
@@ -15,6 +20,7 @@ struct Scanned {
     s: Slots,
     // Each slot's exclusive prefix within the tile.
     pre: vec4<V>,
+    pre2: vec4<V>,
     // The tile's total.
     total: V,
 }
@@ -81,13 +87,24 @@ fn load4(geo: TileGeo, o: u32) -> vec4<V> {
     return v;
 }
 
+fn no_slots() -> Slots {
+    let i = vec4<V>(identity());
+    return Slots(i, i, i, i, i, i, i, i);
+}
+
 fn load_tile4(geo: TileGeo, ln: Lane, gr: Groups) -> Slots {
-    return Slots(
-        load4(geo, slot_offset(ln, gr, 0u)),
-        load4(geo, slot_offset(ln, gr, 1u)),
-        load4(geo, slot_offset(ln, gr, 2u)),
-        load4(geo, slot_offset(ln, gr, 3u)),
-    );
+    var x = no_slots();
+    x.a = load4(geo, slot_offset(ln, gr, 0u));
+    x.b = load4(geo, slot_offset(ln, gr, 1u));
+    x.c = load4(geo, slot_offset(ln, gr, 2u));
+    x.d = load4(geo, slot_offset(ln, gr, 3u));
+    if K > 4u {
+        x.e = load4(geo, slot_offset(ln, gr, 4u));
+        x.f = load4(geo, slot_offset(ln, gr, 5u));
+        x.g = load4(geo, slot_offset(ln, gr, 6u));
+        x.h = load4(geo, slot_offset(ln, gr, 7u));
+    }
+    return x;
 }
 
 fn slot_scan(x: vec4<V>) -> vec4<V> {
@@ -99,13 +116,31 @@ fn slot_scan(x: vec4<V>) -> vec4<V> {
 // Scans a loaded tile; the total is the same value, computed the same way, in every thread and
 // in every workgroup that scans this tile.
 fn local_scan4(ln: Lane, gr: Groups, x: Slots) -> Scanned {
-    let s = Slots(slot_scan(x.a), slot_scan(x.b), slot_scan(x.c), slot_scan(x.d));
+    var s = no_slots();
+    s.a = slot_scan(x.a);
+    s.b = slot_scan(x.b);
+    s.c = slot_scan(x.c);
+    s.d = slot_scan(x.d);
     let gs = group_scan4(ln, gr, vec4<V>(s.a.w, s.b.w, s.c.w, s.d.w));
     let r1 = gs.ct.x;
     let r2 = combine(r1, gs.ct.y);
     let r3 = combine(r2, gs.ct.z);
-    let run = combine(r3, gs.ct.w);
+    var run = combine(r3, gs.ct.w);
     var pre = vec4<V>(gs.ex.x, combine(r1, gs.ex.y), combine(r2, gs.ex.z), combine(r3, gs.ex.w));
+    var pre2 = vec4<V>(identity());
+    if K > 4u {
+        s.e = slot_scan(x.e);
+        s.f = slot_scan(x.f);
+        s.g = slot_scan(x.g);
+        s.h = slot_scan(x.h);
+        let gs2 = group_scan4(ln, gr, vec4<V>(s.e.w, s.f.w, s.g.w, s.h.w));
+        let r4 = run;
+        let r5 = combine(r4, gs2.ct.x);
+        let r6 = combine(r5, gs2.ct.y);
+        let r7 = combine(r6, gs2.ct.z);
+        run = combine(r7, gs2.ct.w);
+        pre2 = vec4<V>(combine(r4, gs2.ex.x), combine(r5, gs2.ex.y), combine(r6, gs2.ex.z), combine(r7, gs2.ex.w));
+    }
     if ln.lane == 0u {
         wg_groups[ln.g] = run;
     }
@@ -121,7 +156,8 @@ fn local_scan4(ln: Lane, gr: Groups, x: Slots) -> Scanned {
     }
     workgroupBarrier();
     pre = combine4(vec4<V>(before), pre);
-    return Scanned(s, pre, all);
+    pre2 = combine4(vec4<V>(before), pre2);
+    return Scanned(s, pre, pre2, all);
 }
 
 // The tile's total, computed exactly as its owner computes it (for the look-back's fallback).
@@ -236,7 +272,7 @@ fn reduce_run(ln: Lane, gr: Groups, w: u32) {
         // Two tiles' loads in flight before either is summed.
         let x = load_tile4(tile_geo(t), ln, gr);
         let t2 = run_tile(w, i + 1u, 1u);
-        var y = Slots(vec4<V>(identity()), vec4<V>(identity()), vec4<V>(identity()), vec4<V>(identity()));
+        var y = no_slots();
         if t2 < params.n_tiles {
             y = load_tile4(tile_geo(t2), ln, gr);
         }
@@ -255,7 +291,11 @@ fn slot_total(x: vec4<V>) -> V {
 }
 
 fn slots_total(x: Slots) -> V {
-    return combine(combine(slot_total(x.a), slot_total(x.b)), combine(slot_total(x.c), slot_total(x.d)));
+    let t = combine(combine(slot_total(x.a), slot_total(x.b)), combine(slot_total(x.c), slot_total(x.d)));
+    if K > 4u {
+        return combine(t, combine(combine(slot_total(x.e), slot_total(x.f)), combine(slot_total(x.g), slot_total(x.h))));
+    }
+    return t;
 }
 
 fn store4(geo: TileGeo, o: u32, p: V, s: vec4<V>) {
@@ -295,6 +335,13 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
     store4(geo, slot_offset(ln, gr, 1u), p.y, sc.s.b);
     store4(geo, slot_offset(ln, gr, 2u), p.z, sc.s.c);
     store4(geo, slot_offset(ln, gr, 3u), p.w, sc.s.d);
+    if K > 4u {
+        let q = combine4(vec4<V>(carry), sc.pre2);
+        store4(geo, slot_offset(ln, gr, 4u), q.x, sc.s.e);
+        store4(geo, slot_offset(ln, gr, 5u), q.y, sc.s.f);
+        store4(geo, slot_offset(ln, gr, 6u), q.z, sc.s.g);
+        store4(geo, slot_offset(ln, gr, 7u), q.w, sc.s.h);
+    }
 }
 
 // Reduce-then-scan in two passes (mode 5) skips the pass that scans the tile totals: the

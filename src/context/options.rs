@@ -51,7 +51,10 @@ pub struct ContextOptions {
     /// 16-byte boundary before them, which takes up to 3 elements of slack) are then scanned in
     /// one pass with no carry between tiles; on the H200 (2026-11-30),
     /// 8192 x 8192 f32 took 145 µs of GPU time this way against
-    /// 165.5 µs for the look-back over two tiles per row at 256.
+    /// 165.5 µs for the look-back over two tiles per row at 256. That pass runs its tile on 256
+    /// invocations of 32 elements each (`ScanVariant::invocations`), faster than 512 of 16 on
+    /// the H200 (8192 x 8192 f32: 136.7 against 146.8 µs of a batch, 16384 x 6001: 217.3 against
+    /// 285.9, 2026-12-03); the conditions above stay those of the look-back at this size.
     pub scan_row_workgroup_size: u32,
     /// Workgroup size of the decoupled look-back pass over one row longer than
     /// `scan_lookback_max_tiles` tiles at `workgroup_size`: [`SCAN_ROW_WORKGROUP`] (512, the
