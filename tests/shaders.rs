@@ -157,6 +157,38 @@ fn every_variant_is_counted() {
     assert_eq!(scans, 2880, "scan variants");
 }
 
+/// Each scan variant's prelude declares the invocations, slots and tile the host plans with:
+/// WG * 4 * K = TILE; 8 slots on half the invocations only in the pass over rows of one tile at
+/// SCAN_ROW_WORKGROUP, 4 elsewhere.
+#[test]
+fn scan_preludes_match_the_planned_tiles() {
+    use wgpu_reduce::kernels::{ScanMode, SCAN_ROW_WORKGROUP, SCAN_SLOTS};
+    let mut checked = 0;
+    let mut wide = 0;
+    for v in Kernel::all() {
+        let Kernel::Scan(s) = v else { continue };
+        let row_tile = s.mode == ScanMode::Tile && s.workgroup_size == SCAN_ROW_WORKGROUP;
+        let (wg, k) = if row_tile {
+            (s.workgroup_size / 2, 2 * SCAN_SLOTS)
+        } else {
+            (s.workgroup_size, SCAN_SLOTS)
+        };
+        assert_eq!((s.invocations(), s.slots()), (wg, k), "{}", s.label());
+        assert_eq!(wg * 4 * k, s.tile(), "{}", s.label());
+        let src = v.source();
+        for line in [
+            format!("const WG: u32 = {wg}u;"),
+            format!("const K: u32 = {k}u;"),
+            format!("const TILE: u32 = {}u;", s.tile()),
+        ] {
+            assert!(src.contains(&line), "{}: no `{line}`", s.label());
+        }
+        checked += 1;
+        wide += usize::from(row_tile);
+    }
+    assert_eq!((checked, wide), (2880, 180));
+}
+
 #[test]
 fn a_broken_shader_is_caught() {
     // The checker must be able to fail, and fail for the fault put in: each variant's source
