@@ -227,11 +227,16 @@ fn rows_of_many_lengths() {
 /// several windows in rows of more tiles than a workgroup has invocations), and every third
 /// tile's state hidden (windows consumed in part, then a wait and a fallback past the hidden
 /// tile; with aggregates only, too). Exact data, so any tile's total counted twice or missed
-/// shows.
+/// shows. Where the sweep is cut short (CI's GL run, where llvmpipe compiles a look-back kernel
+/// for about 13 s, and this test's 32 kernels took 7 minutes), each shape takes one operation,
+/// drawn once, in every configuration: these paths are the same for every operation.
 #[test]
 fn lookback_fallback_paths() {
     use wgpu_reduce::kernels::{scan_tile_len, SCAN_SLOTS};
     let mut rng = common::rng("lookback_fallback_paths");
+    let cut = common::sweep_fraction() < 1.0;
+    let mut checked = 0;
+    let mut expected = 0;
     for ctx in common::contexts() {
         let tile = ctx.scan_tile();
         // One row of more than `scan_lookback_max_tiles` tiles: its look-back takes the larger
@@ -243,28 +248,42 @@ fn lookback_fallback_paths() {
             wide_tile == wide || wide_tile == tile,
             "look-back tile {wide_tile} of one long row (workgroup tile {tile})"
         );
+        // The workgroup size of that look-back (4 * SCAN_SLOTS elements an invocation).
+        let window = wide_tile / (4 * SCAN_SLOTS as usize);
+        let shapes = [
+            (DType::I32, vec![40 * tile + 7]),
+            (DType::F32, vec![3, 9 * tile + 1]),
+            (DType::U32, vec![2, 16 * tile]),
+            (DType::F32, vec![(max + 3) * tile + 1]),
+            // A row of more tiles than one window reads, for the walks that go back to the
+            // row's start (only with aggregates only and nothing hidden: with forced fallback
+            // or hidden states each walk would reduce a third of the row's tiles itself,
+            // quadratic work).
+            (DType::I32, vec![(window + 5) * wide_tile + 3]),
+        ];
+        let ops: Vec<Vec<ScanOp>> = shapes
+            .iter()
+            .map(|_| match cut {
+                true => vec![ScanOp::ALL[rng.gen_range(0..ScanOp::ALL.len())]],
+                false => ScanOp::ALL.to_vec(),
+            })
+            .collect();
+        // Forced fallback with one step's spin: each predecessor takes spin_limit + 1 steps
+        // that consume nothing before its fallback (lookback_diagnostics checks the counts).
         for (force, spins, aggregates, hide) in [
-            (true, 8, false, false),
+            (true, 1, false, false),
             (false, 0, false, false),
             (false, 8, true, false),
             (false, 2, false, true),
             (false, 1, true, true),
         ] {
-            // A row of more tiles than one window (the workgroup size) reads, for the walks
-            // that go back to the row's start (not with forced fallback or hidden states: each
-            // walk would reduce a third of the row's tiles itself, quadratic work).
-            // The workgroup size of that look-back (4 * SCAN_SLOTS elements an invocation).
-            let window = wide_tile / (4 * SCAN_SLOTS as usize);
-            let long = (!force && aggregates && !hide)
-                .then(|| (DType::I32, vec![(window + 5) * wide_tile + 3]));
-            for op in ScanOp::ALL {
-                let shapes = [
-                    (DType::I32, vec![40 * tile + 7]),
-                    (DType::F32, vec![3, 9 * tile + 1]),
-                    (DType::U32, vec![2, 16 * tile]),
-                    (DType::F32, vec![(max + 3) * tile + 1]),
-                ];
-                for (dtype, shape) in shapes.into_iter().chain(long.clone()) {
+            let long = !force && aggregates && !hide;
+            for (k, (dtype, shape)) in shapes.iter().enumerate() {
+                if k == shapes.len() - 1 && !long {
+                    continue;
+                }
+                expected += ops[k].len();
+                for &op in &ops[k] {
                     let scan = Scan::new(op)
                         .exclusive(op == ScanOp::Min)
                         .algorithm(ScanAlgorithm::DecoupledFallback)
@@ -272,11 +291,16 @@ fn lookback_fallback_paths() {
                         .spin_limit(spins)
                         .aggregates_only(aggregates)
                         .hide_some(hide);
-                    check_case(ctx, &mut rng, dtype, &shape, &scan, true);
+                    check_case(ctx, &mut rng, *dtype, shape, &scan, true);
+                    checked += 1;
                 }
             }
         }
     }
+    // Per context: 4 shapes in each of the 5 configurations and the long row in one.
+    let per_shape = if cut { 1 } else { ScanOp::ALL.len() };
+    assert_eq!(checked, expected);
+    assert_eq!(checked, common::contexts().len() * (5 * 4 + 1) * per_shape);
 }
 
 /// The look-back's measurement modes (`Scan::diagnostics`, used by `examples/scan --diag`).
