@@ -228,15 +228,15 @@ fn rows_of_many_lengths() {
 /// tile's state hidden (windows consumed in part, then a wait and a fallback past the hidden
 /// tile; with aggregates only, too). Exact data, so any tile's total counted twice or missed
 /// shows. Where the sweep is cut short (CI's GL run, where llvmpipe compiles a look-back kernel
-/// for about 13 s, and this test's 32 kernels took 7 minutes), each shape takes one operation,
-/// drawn once, in every configuration: these paths are the same for every operation.
+/// for about 13 s: every operation on every shape would be 32 kernels, about 7 minutes), each
+/// shape takes one operation, drawn once, in every configuration: these paths are the same for
+/// every operation.
 #[test]
 fn lookback_fallback_paths() {
     use wgpu_reduce::kernels::{scan_tile_len, SCAN_SLOTS};
     let mut rng = common::rng("lookback_fallback_paths");
     let cut = common::sweep_fraction() < 1.0;
     let mut checked = 0;
-    let mut expected = 0;
     for ctx in common::contexts() {
         let tile = ctx.scan_tile();
         // One row of more than `scan_lookback_max_tiles` tiles: its look-back takes the larger
@@ -282,7 +282,6 @@ fn lookback_fallback_paths() {
                 if k == shapes.len() - 1 && !long {
                     continue;
                 }
-                expected += ops[k].len();
                 for &op in &ops[k] {
                     let scan = Scan::new(op)
                         .exclusive(op == ScanOp::Min)
@@ -299,7 +298,6 @@ fn lookback_fallback_paths() {
     }
     // Per context: 4 shapes in each of the 5 configurations and the long row in one.
     let per_shape = if cut { 1 } else { ScanOp::ALL.len() };
-    assert_eq!(checked, expected);
     assert_eq!(checked, common::contexts().len() * (5 * 4 + 1) * per_shape);
 }
 
