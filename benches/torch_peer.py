@@ -11,6 +11,9 @@ Figures, each the median of `repeat` runs after warm-up, on random data:
   gpu us      one reduction between two CUDA events
   batch us    `batch` back-to-back reductions between two events, divided by `batch`
               (torch: K calls then one synchronisation; ours: K reductions in one submission)
+  graph us    the same K calls captured once into a CUDA graph, one replay between two events,
+              divided by K: torch's GPU time without Python's launch rate (NaN where the
+              capture fails)
   latency us  host to host: `x.sum().item()` on data already on the GPU (perf_counter);
               `.cpu()` for results along axes
   copy GB/s   `y.copy_(x)` of the same bytes, counting bytes read + written (the ceiling)
@@ -121,6 +124,27 @@ def warm_up(fn):
             return
 
 
+def graph_time(f, k, repeat):
+    """Median time of one replay of a CUDA graph of `k` calls of `f`, divided by `k` (µs); NaN,
+    with a message, where the capture fails."""
+    try:
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            for _ in range(3):
+                f()
+        torch.cuda.current_stream().wait_stream(side)
+        g = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(g):
+            for _ in range(k):
+                f()
+    except RuntimeError as e:
+        print(f"graph capture failed: {e}", file=sys.stderr)
+        return float("nan")
+    warm_up(g.replay)
+    return statistics.median(events_time(g.replay, 1) for _ in range(repeat)) / k
+
+
 def run(op, dtype, shapes, axes, batch_k, repeat, rows):
     """Times `op` over `axes` on random arrays of `dtype` and `shapes`; prints a row each and
     appends the CSV lines to `rows`."""
@@ -148,12 +172,13 @@ def run(op, dtype, shapes, axes, batch_k, repeat, rows):
         latency = statistics.median(lat)
         copy = statistics.median(events_time(lambda: y.copy_(x), batch_k) for _ in range(repeat))
         copy_gbps = 2 * nbytes / copy / 1e3
+        graph = graph_time(lambda: f(x), batch_k, repeat)
         print(f"{'x'.join(map(str, shape)):>11} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
-              f"{latency:>11.1f} {copy_gbps:>10.1f}")
+              f"{latency:>11.1f} {copy_gbps:>10.1f} {graph:>9.1f}")
         shape_s = "x".join(map(str, shape))
         axes_s = "all" if axes is None else ";".join(map(str, axes))
         rows.append(f"torch,{op},{dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},"
-                    f"{copy_gbps:.1f},{shape_s},{axes_s}")
+                    f"{copy_gbps:.1f},{shape_s},{axes_s},{graph:.3f}")
         del x, y
         torch.cuda.empty_cache()
 
@@ -162,7 +187,7 @@ def main():
     a = parse()
     dev = torch.cuda.get_device_name()
     print(f"peer: torch {torch.__version__} on {dev} | repeat {a.repeat}")
-    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10}")
+    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9}")
     rows = []
     if a.suite:
         for op, dtype, shape, axes, batch in read_suite(a.suite):

@@ -7,6 +7,8 @@ axis on the shapes `examples/scan` measures, the same ways, and the device copy 
 Figures, each the median of `repeat` runs after warm-up, on random data:
   gpu us      one scan between two CUDA events
   batch us    `batch` back-to-back scans between two events, divided by `batch`
+  graph us    the same `batch` scans captured once into a CUDA graph, one replay between two
+              events, divided by `batch`: the GPU's time without Python's launch rate
   latency us  host to host: the scan and a synchronisation (perf_counter)
   GB/s        bytes read + written (input and output sizes), like the copy
   copy GB/s   `y.copy_(x)` of the input's bytes, counting read + written (the ceiling)
@@ -20,7 +22,7 @@ import time
 
 import torch
 
-from torch_peer import events_time, warm_up  # same directory: the timing both peer scripts share
+from torch_peer import events_time, graph_time, warm_up  # same directory: the timing both peer scripts share
 
 
 def parse():
@@ -57,7 +59,7 @@ def main():
     shapes = [[int(d) for d in s.split("x")] for s in a.shape.split(",")]
     print(f"peer: torch {torch.__version__} on {torch.cuda.get_device_name()} | scan {a.op} | "
           f"dtype {a.dtype} | repeat {a.repeat} | batch {a.batch}")
-    print(f"{'shape':>16} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10}")
+    print(f"{'shape':>16} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9}")
     rows = []
     for shape in shapes:
         x = make(shape, a.dtype)
@@ -77,11 +79,12 @@ def main():
         latency = statistics.median(lat)
         copy = statistics.median(events_time(lambda: y.copy_(x), a.batch) for _ in range(a.repeat))
         copy_gbps = 2 * x.numel() * x.element_size() / copy / 1e3
+        graph = graph_time(f, a.batch, a.repeat)
         shape_s = "x".join(map(str, shape))
         print(f"{shape_s:>16} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
-              f"{latency:>11.1f} {copy_gbps:>10.1f}")
+              f"{latency:>11.1f} {copy_gbps:>10.1f} {graph:>9.1f}")
         n = x.numel()
-        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},,True,{shape_s},cumsum,{copy_gbps:.1f}")
+        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},,True,{shape_s},cumsum,{copy_gbps:.1f},{graph:.3f}")
         del x, y, r
         torch.cuda.empty_cache()
     if a.csv:

@@ -15,12 +15,14 @@
 //!   --only N,..    only the suite's lines of these element counts (e.g. 1024,65536)
 //!   --repeat R     timed runs per figure, after a warm-up (default 30); medians are printed
 //!   --csv PATH     append one line per reduction: ours and the peer's figures and the ratios
+//!                  (the peer's graph figure and its ratio last)
 //!   --max-workgroups N   ContextOptions::max_workgroups (default: the library's default)
 //!
 //! Columns: `gpu` one reduction's GPU time; `wall` one call host to host; `batch` the
 //! throughput time per reduction (GPU time of the batch where timestamps exist); GB/s = bytes
 //! read / batch time; `x thr` = peer batch / our batch (above 1: ours is faster); `x lat` =
-//! our wall / peer latency (below 1: ours answers sooner). Exits with status 1 if any result is
+//! our wall / peer latency (below 1: ours answers sooner); `graph` the peer's batch replayed
+//! from a CUDA graph (its GPU time without Python's launch rate) and `x gr` = that / our batch. Exits with status 1 if any result is
 //! wrong, 2 on bad arguments or GPU errors.
 
 use wgpu_reduce_bench::{args, bench, support};
@@ -94,9 +96,11 @@ struct Peer {
     latency: f64,
     gpu: f64,
     batch: f64,
+    graph: f64,
 }
 
-/// torch_peer.py's CSV: source,op,dtype,n,latency,gpu,batch,batch,copy GB/s,shape,axes.
+/// torch_peer.py's CSV: source,op,dtype,n,latency,gpu,batch,batch,copy GB/s,shape,axes[,graph]
+/// (NaN where the graph column is absent).
 fn read_peer(text: &str) -> HashMap<(String, String, String, String), Peer> {
     let mut map = HashMap::new();
     for line in text.lines() {
@@ -112,6 +116,7 @@ fn read_peer(text: &str) -> HashMap<(String, String, String, String), Peer> {
                 latency: num(4),
                 gpu: num(5),
                 batch: num(6),
+                graph: f.get(11).map_or(f64::NAN, |_| num(11)),
             },
         );
     }
@@ -201,9 +206,9 @@ fn main() -> ExitCode {
         args.peer.as_deref().unwrap_or("none")
     );
     println!(
-        "{:<7} {:<5} {:>10} {:>4} {:>4} | {:>9} {:>9} {:>9} {:>7} | {:>9} {:>9} {:>9} {:>7} | {:>6} {:>6}  ok",
+        "{:<7} {:<5} {:>10} {:>4} {:>4} | {:>9} {:>9} {:>9} {:>7} | {:>9} {:>9} {:>9} {:>7} {:>9} | {:>6} {:>6} {:>6}  ok",
         "op", "dtype", "shape", "axes", "K", "gpu us", "wall us", "batch us", "GB/s", "gpu us",
-        "lat us", "batch us", "GB/s", "x thr", "x lat"
+        "lat us", "batch us", "GB/s", "graph us", "x thr", "x lat", "x gr"
     );
     let mut csv = support::open_csv(args.csv.as_ref());
     let mut rng = StdRng::seed_from_u64(seed);
@@ -256,8 +261,10 @@ fn main() -> ExitCode {
         let f = |v: Option<f64>, prec: usize| v.map_or("-".into(), |v| format!("{v:.prec$}"));
         let thr = p.map(|p| p.batch / us(batch));
         let lat = p.map(|p| us(row.wall) / p.latency);
+        let graph = p.map(|p| p.graph).filter(|g| g.is_finite());
+        let x_graph = graph.map(|g| g / us(batch));
         println!(
-            "{:<7} {:<5} {:>10} {:>4} {:>4} | {:>9} {:>9.1} {:>9.1} {:>7.0} | {:>9} {:>9} {:>9} {:>7} | {:>6} {:>6}  {}",
+            "{:<7} {:<5} {:>10} {:>4} {:>4} | {:>9} {:>9.1} {:>9.1} {:>7.0} | {:>9} {:>9} {:>9} {:>7} {:>9} | {:>6} {:>6} {:>6}  {}",
             e.op.name(),
             e.dtype.to_string(),
             e.shape_s(),
@@ -271,8 +278,10 @@ fn main() -> ExitCode {
             f(p.map(|p| p.latency), 1),
             f(p.map(|p| p.batch), 1),
             f(p.map(|p| bytes as f64 / p.batch / 1e3), 0),
+            f(graph, 1),
             f(thr, 2),
             f(lat, 2),
+            f(x_graph, 2),
             if row.ok { "yes" } else { "WRONG" }
         );
         log::info!(
@@ -283,7 +292,7 @@ fn main() -> ExitCode {
         if let Some(Ok(file)) = csv.as_mut() {
             let _ = writeln!(
                 file,
-                "{},{},{},{},{},{},{:.3},{:.3},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{:.3},{:.3},{},{},{},{},{},{},{},{}",
                 e.op.name(),
                 e.dtype,
                 e.shape_s(),
@@ -297,7 +306,9 @@ fn main() -> ExitCode {
                 f(p.map(|p| p.batch), 3),
                 f(thr, 3),
                 f(lat, 3),
-                row.ok
+                row.ok,
+                f(graph, 3),
+                f(x_graph, 3)
             );
         }
     }
