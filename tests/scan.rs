@@ -263,9 +263,12 @@ fn lookback_fallback_paths() {
         ];
         let ops: Vec<Vec<ScanOp>> = shapes
             .iter()
-            .map(|_| match cut {
-                true => vec![ScanOp::ALL[rng.gen_range(0..ScanOp::ALL.len())]],
-                false => ScanOp::ALL.to_vec(),
+            .map(|_| {
+                if cut {
+                    vec![ScanOp::ALL[rng.gen_range(0..ScanOp::ALL.len())]]
+                } else {
+                    ScanOp::ALL.to_vec()
+                }
             })
             .collect();
         // Forced fallback with one step's spin: each predecessor takes spin_limit + 1 steps

@@ -22,8 +22,8 @@
 //! throughput time per reduction (GPU time of the batch where timestamps exist); GB/s = bytes
 //! read / batch time; `x thr` = peer batch / our batch (above 1: ours is faster); `x lat` =
 //! our wall / peer latency (below 1: ours answers sooner); `graph` the peer's batch replayed
-//! from a CUDA graph (its GPU time without Python's launch rate) and `x gr` = that / our batch. Exits with status 1 if any result is
-//! wrong, 2 on bad arguments or GPU errors.
+//! from a CUDA graph (its GPU time without Python's launch rate) and `x gr` = that / our
+//! batch. Exits with status 1 if any result is wrong, 2 on bad arguments or GPU errors.
 
 use wgpu_reduce_bench::{args, bench, support};
 
@@ -96,11 +96,11 @@ struct Peer {
     latency: f64,
     gpu: f64,
     batch: f64,
-    graph: f64,
+    /// Absent where the CSV has no graph column or the capture failed (NaN).
+    graph: Option<f64>,
 }
 
-/// torch_peer.py's CSV: source,op,dtype,n,latency,gpu,batch,batch,copy GB/s,shape,axes[,graph]
-/// (NaN where the graph column is absent).
+/// torch_peer.py's CSV: source,op,dtype,n,latency,gpu,batch,batch,copy GB/s,shape,axes[,graph].
 fn read_peer(text: &str) -> HashMap<(String, String, String, String), Peer> {
     let mut map = HashMap::new();
     for line in text.lines() {
@@ -116,7 +116,10 @@ fn read_peer(text: &str) -> HashMap<(String, String, String, String), Peer> {
                 latency: num(4),
                 gpu: num(5),
                 batch: num(6),
-                graph: f.get(11).map_or(f64::NAN, |_| num(11)),
+                graph: f
+                    .get(11)
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .filter(|g| g.is_finite()),
             },
         );
     }
@@ -261,7 +264,7 @@ fn main() -> ExitCode {
         let f = |v: Option<f64>, prec: usize| v.map_or("-".into(), |v| format!("{v:.prec$}"));
         let thr = p.map(|p| p.batch / us(batch));
         let lat = p.map(|p| us(row.wall) / p.latency);
-        let graph = p.map(|p| p.graph).filter(|g| g.is_finite());
+        let graph = p.and_then(|p| p.graph);
         let x_graph = graph.map(|g| g / us(batch));
         println!(
             "{:<7} {:<5} {:>10} {:>4} {:>4} | {:>9} {:>9.1} {:>9.1} {:>7.0} | {:>9} {:>9} {:>9} {:>7} {:>9} | {:>6} {:>6} {:>6}  {}",
