@@ -432,6 +432,43 @@ fn float_sum_accuracy() {
     }
 }
 
+/// One row of at most `scan_lookback_small_tiles` tiles takes its look-back at half the
+/// workgroup size (`ContextOptions::scan_lookback_small_tiles`): rows at the edges of those
+/// half tiles and of the limit, every operation, f32 and i32, checked; one row past the limit
+/// keeps the full tile.
+#[test]
+fn single_rows_of_few_tiles_take_half_tiles() {
+    let mut rng = common::rng("single_rows_of_few_tiles_take_half_tiles");
+    let ctx = common::ctx();
+    let tile = ctx.scan_tile();
+    let limit = ctx.tuning().scan_lookback_small_tiles;
+    let half = tile / 2;
+    // Half of 64 invocations is no workgroup size the kernels are built for.
+    let want = if ctx.tuning().workgroup_size > 64 {
+        half
+    } else {
+        tile
+    };
+    assert_eq!(ctx.scan_lookback_tile(1, limit * tile), want);
+    assert_eq!(ctx.scan_lookback_tile(1, limit * tile + 1), tile);
+    assert_eq!(ctx.scan_lookback_tile(2, 3 * tile), tile);
+    let lens = [3 * half + 1, 5 * half - 1, limit * tile, limit * tile + 1];
+    let mut checked = 0;
+    for len in lens {
+        for op in ScanOp::ALL {
+            for dtype in [DType::F32, DType::I32] {
+                let exclusive = rng.gen::<bool>();
+                let scan = Scan::new(op)
+                    .exclusive(exclusive)
+                    .algorithm(ScanAlgorithm::DecoupledFallback);
+                check_case(ctx, &mut rng, dtype, &[len], &scan, false);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, lens.len() * ScanOp::ALL.len() * 2);
+}
+
 /// A context with at most 3 workgroups per pass and 64-invocation workgroups (tiles of 1024):
 /// every reduce-then-scan pass loops over many tiles per workgroup, in both orders (tiles
 /// `w, w + groups, ...`, and reversed runs: contiguous runs, the downsweep from the end), with

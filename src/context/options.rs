@@ -85,6 +85,14 @@ pub struct ContextOptions {
     /// 0.86x at 64 tiles (2^18 elements: 7.2 against 8.4 µs) but 1.12x at 256 tiles (2^20:
     /// 11.4 against 10.2 µs) and 1.26x at 512 (see `Context::scan_algorithm`).
     pub scan_lookback_max_tiles: usize,
+    /// The decoupled look-back over one row of at most this many tiles at `workgroup_size`
+    /// (default 48; 0 turns this off) runs at half that workgroup size, where that is one of
+    /// [`WORKGROUP_SIZES`](crate::kernels::WORKGROUP_SIZES): tiles half as long, twice as many.
+    /// On the H200 (2026-12-04, f32, batches of 10, GPU µs per scan; tiles of 4096 against
+    /// 2048) 2^14 elements took 4.85–4.86 against 5.24–5.26, 2^16 5.41–5.44 against 5.79–5.80
+    /// and 3 · 2^16 (48 tiles) 5.55–5.67 against 5.79–5.85, but 2^18 (64 tiles) 6.10–6.26
+    /// against 5.94.
+    pub scan_lookback_small_tiles: usize,
     /// Rows of at most this many elements (of arrays of more than one row) are scanned one row
     /// per invocation, element by element, in one pass (default 64).
     pub scan_serial_max_len: usize,
@@ -175,6 +183,7 @@ impl Default for ContextOptions {
             scan_reversed_runs_bytes: (32 << 20)..=(256 << 20),
             scan_lookback_row_tiles: 4,
             scan_lookback_max_tiles: 128,
+            scan_lookback_small_tiles: 48,
             scan_serial_max_len: 64,
             scan_fused_max_tiles: 2048,
             poison_temporaries: false,
@@ -252,6 +261,8 @@ pub struct Tuning {
     pub scan_lookback_row_tiles: usize,
     /// See [`ContextOptions::scan_lookback_max_tiles`].
     pub scan_lookback_max_tiles: usize,
+    /// See [`ContextOptions::scan_lookback_small_tiles`].
+    pub scan_lookback_small_tiles: usize,
     /// See [`ContextOptions::scan_serial_max_len`].
     pub scan_serial_max_len: usize,
     /// See [`ContextOptions::scan_fused_max_tiles`].

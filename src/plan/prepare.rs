@@ -10,6 +10,7 @@ use crate::kernels::{
     AxisVariant, Kernel, Layout, PackVariant, ReduceVariant, ScanAccess, ScanMode, ScanVariant,
 };
 use crate::ops::Prepare;
+use crate::plan::scan::small_lookback_workgroup;
 
 /// The kernels of `p` under `tuning` (`subgroup_max`: the adapter's largest subgroup size,
 /// which decides where scans use subgroup operations), in a fixed order, each once.
@@ -71,11 +72,15 @@ pub(crate) fn prepared_kernels(
             exclusive,
         } => {
             let value = op.output(dtype);
+            let small = small_lookback_workgroup(tuning);
             let mut sizes = vec![wg];
             for size in [
                 tuning.scan_row_workgroup_size,
                 tuning.scan_lookback_workgroup_size,
-            ] {
+            ]
+            .into_iter()
+            .chain(small)
+            {
                 if !sizes.contains(&size) {
                     sizes.push(size);
                 }
@@ -112,7 +117,8 @@ pub(crate) fn prepared_kernels(
                                 || (mode == ScanMode::Tile
                                     && size == tuning.scan_row_workgroup_size)
                                 || (mode == ScanMode::Lookback
-                                    && size == tuning.scan_lookback_workgroup_size);
+                                    && (size == tuning.scan_lookback_workgroup_size
+                                        || Some(size) == small));
                             if taken && v.is_valid() {
                                 out.push(Kernel::Scan(v));
                             }
@@ -197,6 +203,12 @@ mod tests {
             .iter()
             .any(|k| matches!(k, Kernel::Scan(v) if v.workgroup_size == 512)));
         assert!(k.contains(&Kernel::Fill));
+        // The look-back over one row of few tiles, at half the workgroup size (and nothing
+        // else at that size).
+        assert!(k.iter().any(|k| matches!(k, Kernel::Scan(v)
+            if v.workgroup_size == 128 && v.mode == ScanMode::Lookback)));
+        assert!(k.iter().all(|k| !matches!(k, Kernel::Scan(v)
+            if v.workgroup_size == 128 && v.mode != ScanMode::Lookback)));
         // Subgroups only where the subgroup fits the workgroup.
         let wide = prepared_kernels(&Prepare::scan(ScanOp::Add, DType::F32), &t, 1024).unwrap();
         assert!(wide

@@ -2,7 +2,7 @@
 //! Pure functions, tested without a device.
 
 use crate::context::Tuning;
-use crate::kernels::scan_tile_len;
+use crate::kernels::{scan_tile_len, WORKGROUP_SIZES};
 use crate::ops::ScanAlgorithm;
 
 /// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
@@ -22,15 +22,26 @@ pub(crate) fn tile_span(rows: usize, len: usize) -> usize {
 /// each: [`Tuning::scan_lookback_workgroup_size`] for one row longer than
 /// [`Tuning::scan_lookback_max_tiles`] tiles at the default size (where the larger tiles were
 /// faster on the H200: 2^20 f32, 128 tiles of 8192, took 8.4–8.5 µs of GPU time against 9.4–10.0
-/// for 256 tiles of 4096 and 10.3 for reduce-then-scan), else `workgroup_size` (rows of a few
-/// tiles at 512 were slower: 1024 rows of 10,000 took 54.2 µs against 40.5).
+/// for 256 tiles of 4096 and 10.3 for reduce-then-scan); half of `workgroup_size` for one row
+/// of at most [`Tuning::scan_lookback_small_tiles`] tiles at the default size, where that half
+/// is one of [`WORKGROUP_SIZES`]; else `workgroup_size` (rows of a few tiles at 512 were slower:
+/// 1024 rows of 10,000 took 54.2 µs against 40.5).
 pub(crate) fn lookback_workgroup(rows: usize, span: usize, tuning: &Tuning) -> u32 {
-    let tile = scan_tile_len(tuning.workgroup_size) as usize;
-    if rows == 1 && span.div_ceil(tile) > tuning.scan_lookback_max_tiles {
-        tuning.scan_lookback_workgroup_size
-    } else {
-        tuning.workgroup_size
+    let tiles = span.div_ceil(scan_tile_len(tuning.workgroup_size) as usize);
+    match small_lookback_workgroup(tuning) {
+        _ if rows == 1 && tiles > tuning.scan_lookback_max_tiles => {
+            tuning.scan_lookback_workgroup_size
+        }
+        Some(half) if rows == 1 && tiles <= tuning.scan_lookback_small_tiles => half,
+        _ => tuning.workgroup_size,
     }
+}
+
+/// The workgroup size of the look-back over one row of few tiles: half of `workgroup_size`,
+/// where that is one of [`WORKGROUP_SIZES`] and [`Tuning::scan_lookback_small_tiles`] is not 0.
+pub(crate) fn small_lookback_workgroup(tuning: &Tuning) -> Option<u32> {
+    let half = tuning.workgroup_size / 2;
+    (tuning.scan_lookback_small_tiles > 0 && WORKGROUP_SIZES.contains(&half)).then_some(half)
 }
 
 /// The algorithm [`ScanAlgorithm::Auto`] takes for `rows` rows of `len` elements with this
@@ -109,5 +120,33 @@ mod tests {
             ..t
         };
         assert_eq!(lookback_workgroup(1, 1 << 28, &narrow), 256);
+    }
+
+    #[test]
+    fn single_rows_of_few_tiles_take_half_the_workgroup() {
+        let t = crate::plan::test_tuning();
+        // 48 tiles of 4096 (the default's limit) take tiles of 2048; 48 tiles and one element
+        // do not, nor rows of an array of several rows.
+        assert_eq!(lookback_workgroup(1, 48 * 4096, &t), 128);
+        assert_eq!(lookback_workgroup(1, 8193, &t), 128);
+        assert_eq!(lookback_workgroup(1, 48 * 4096 + 1, &t), 256);
+        assert_eq!(lookback_workgroup(2, 8193, &t), 256);
+        let off = Tuning {
+            scan_lookback_small_tiles: 0,
+            ..t
+        };
+        assert_eq!(lookback_workgroup(1, 8193, &off), 256);
+        // Half of 64 is no workgroup size the kernels are built for.
+        let small = Tuning {
+            workgroup_size: 64,
+            ..t
+        };
+        assert_eq!(lookback_workgroup(1, 2049, &small), 64);
+        // Auto's tile count follows: one row of 48 tiles of 4096 is 96 tiles of 2048, still a
+        // look-back.
+        assert_eq!(
+            auto_algorithm(1, 48 * 4096, true, &t),
+            ScanAlgorithm::DecoupledFallback
+        );
     }
 }

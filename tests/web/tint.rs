@@ -22,9 +22,10 @@ extern "C" {
     ) -> Result<JsValue, JsValue>;
 }
 
-/// Sources the browser's compiler must reject: a constant infinity, and a barrier in control
-/// flow that depends on the invocation.
-const CONTROLS: [(&str, &str); 2] = [
+/// Sources the browser's compiler must reject: a constant infinity, a barrier in control flow
+/// that depends on the invocation, and a subgroup operation in control flow that depends on the
+/// invocation (so the check covers the uniformity of subgroup operations too).
+const CONTROLS: [(&str, &str); 3] = [
     (
         "control_inf",
         "@compute @workgroup_size(1) fn main() { let x = bitcast<f32>(0x7f800000u); }",
@@ -33,6 +34,12 @@ const CONTROLS: [(&str, &str); 2] = [
         "control_barrier",
         "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) \
          { if i == 0u { workgroupBarrier(); } }",
+    ),
+    (
+        "control_subgroup_branch",
+        "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n\
+         @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) \
+         { if i == 0u { o[0] = subgroupAdd(1u); } }",
     ),
 ];
 

@@ -19,6 +19,8 @@
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
 //!   --lookback-wg W  workgroup size of the look-back over one row longer than 128 tiles (512, the
 //!                    default where the device allows it, or 256: off)
+//!   --lookback-small T   the look-back over one row of at most T tiles at the workgroup size
+//!                    runs at half of it (default 48; 0: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
 //!   --tiles-per-group K  most tiles a workgroup of a tile pass loops over (default 2)
 //!   --fused-tiles T  reduce-then-scan of at most T tiles takes the fused downsweep (default
@@ -58,7 +60,7 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--max-groups G] [--tiles-per-group K] \
+[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
 [--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
@@ -92,6 +94,9 @@ fn parse_args() -> Result<Args, String> {
             Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
             Long("lookback-wg") => {
                 a.options.scan_lookback_workgroup_size = one(&mut p, &flag, "512 or 256")?
+            }
+            Long("lookback-small") => {
+                a.options.scan_lookback_small_tiles = one(&mut p, &flag, "a whole number")?
             }
             Long("row-wg") => a.options.scan_row_workgroup_size = one(&mut p, &flag, "512 or 256")?,
             Long("max-groups") => a.options.target_workgroups = count(&mut p, &flag)? as u32,
