@@ -28,12 +28,14 @@ pub(crate) fn tile_span(rows: usize, len: usize) -> usize {
 /// 1024 rows of 10,000 took 54.2 µs against 40.5).
 pub(crate) fn lookback_workgroup(rows: usize, span: usize, tuning: &Tuning) -> u32 {
     let tiles = span.div_ceil(scan_tile_len(tuning.workgroup_size) as usize);
-    match small_lookback_workgroup(tuning) {
-        _ if rows == 1 && tiles > tuning.scan_lookback_max_tiles => {
-            tuning.scan_lookback_workgroup_size
-        }
-        Some(half) if rows == 1 && tiles <= tuning.scan_lookback_small_tiles => half,
-        _ => tuning.workgroup_size,
+    if rows != 1 {
+        tuning.workgroup_size
+    } else if tiles > tuning.scan_lookback_max_tiles {
+        tuning.scan_lookback_workgroup_size
+    } else if tiles <= tuning.scan_lookback_small_tiles {
+        small_lookback_workgroup(tuning).unwrap_or(tuning.workgroup_size)
+    } else {
+        tuning.workgroup_size
     }
 }
 
