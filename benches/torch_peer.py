@@ -124,20 +124,26 @@ def warm_up(fn):
             return
 
 
+def capture(f, k):
+    """A CUDA graph of `k` calls of `f` (after 3 calls on a side stream, as capture needs)."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            f()
+    torch.cuda.current_stream().wait_stream(side)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        for _ in range(k):
+            f()
+    return g
+
+
 def graph_time(f, k, repeat):
     """Median time of one replay of a CUDA graph of `k` calls of `f`, divided by `k` (µs); NaN,
     with a message, where the capture fails."""
     try:
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):
-            for _ in range(3):
-                f()
-        torch.cuda.current_stream().wait_stream(side)
-        g = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(g):
-            for _ in range(k):
-                f()
+        g = capture(f, k)
     except RuntimeError as e:
         print(f"graph capture failed: {e}", file=sys.stderr)
         return float("nan")

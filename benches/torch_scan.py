@@ -12,6 +12,8 @@ Figures, each the median of `repeat` runs after warm-up, on random data:
   latency us  host to host: the scan and a synchronisation (perf_counter)
   GB/s        bytes read + written (input and output sizes), like the copy
   copy GB/s   `y.copy_(x)` of the input's bytes, counting read + written (the ceiling)
+With --kernels, instead: the CUDA kernels one scan of each shape launches, each with its own
+GPU time (torch.profiler, one profiled call after three unprofiled ones).
 Integer sums keep the input type (`dtype=` argument; torch's default would widen int32 to int64);
 u32 runs as int32 (same bits, same wrapping sum) where torch lacks uint32 kernels.
 """
@@ -34,6 +36,8 @@ def parse():
     p.add_argument("--repeat", type=int, default=30)
     p.add_argument("--batch", type=int, default=10)
     p.add_argument("--csv")
+    p.add_argument("--kernels", action="store_true",
+                   help="list the kernels of one scan of each shape and their GPU times")
     return p.parse_args()
 
 
@@ -54,9 +58,28 @@ def scan_fn(op, x):
     return lambda: f(x, dim=-1).values
 
 
+def kernels(op, dtype, shapes):
+    """Prints the CUDA kernels one scan of each shape runs, with their GPU times."""
+    from torch.profiler import ProfilerActivity, profile
+    for shape in shapes:
+        f = scan_fn(op, make(shape, dtype))
+        for _ in range(3):
+            f()
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CUDA], acc_events=True) as prof:
+            f()
+            torch.cuda.synchronize()
+        print("x".join(map(str, shape)))
+        for e in prof.events():
+            if e.device_type == torch.autograd.DeviceType.CUDA:
+                print(f"  {e.device_time:8.2f} us  {e.name[:120]}")
+
+
 def main():
     a = parse()
     shapes = [[int(d) for d in s.split("x")] for s in a.shape.split(",")]
+    if a.kernels:
+        return kernels(a.op, a.dtype, shapes)
     print(f"peer: torch {torch.__version__} on {torch.cuda.get_device_name()} | scan {a.op} | "
           f"dtype {a.dtype} | repeat {a.repeat} | batch {a.batch}")
     print(f"{'shape':>16} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9}")

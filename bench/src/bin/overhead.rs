@@ -67,18 +67,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let (device, queue) = (ctx.device(), ctx.queue());
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some("overhead"),
-        source: wgpu::ShaderSource::Wgsl(SHADER.into()),
-    });
-    let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some("overhead"),
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let pipeline = wgpu_reduce_bench::wgsl_pipeline(device, "overhead", SHADER);
     let buf = |size: u64, usage: wgpu::BufferUsages| {
         device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
