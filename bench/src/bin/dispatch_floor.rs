@@ -97,16 +97,16 @@ struct Floor<'a> {
 
 const COUNTER_BYTES: u64 = 64 * 4;
 
-impl Floor<'_> {
-    fn buffer(&self, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
-        self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size,
-            usage,
-            mapped_at_creation: false,
-        })
-    }
+fn buffer(device: &wgpu::Device, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: None,
+        size,
+        usage,
+        mapped_at_creation: false,
+    })
+}
 
+impl Floor<'_> {
     fn bind_group(&self, counter: &wgpu::Buffer) -> wgpu::BindGroup {
         self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
@@ -175,7 +175,8 @@ impl Floor<'_> {
 
     /// The sum of a counter buffer's 64 words.
     fn counted(&self, counter: &wgpu::Buffer) -> u64 {
-        let staging = self.buffer(
+        let staging = buffer(
+            self.device,
             COUNTER_BYTES,
             wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
         );
@@ -210,23 +211,13 @@ fn main() -> ExitCode {
             ty: wgpu::QueryType::Timestamp,
             count: 2,
         }),
-        resolve: device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size: 16,
-            usage: U::QUERY_RESOLVE | U::COPY_SRC,
-            mapped_at_creation: false,
-        }),
-        staging: device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size: 16,
-            usage: U::MAP_READ | U::COPY_DST,
-            mapped_at_creation: false,
-        }),
+        resolve: buffer(device, 16, U::QUERY_RESOLVE | U::COPY_SRC),
+        staging: buffer(device, 16, U::MAP_READ | U::COPY_DST),
     };
     let k_max = *a.k.iter().max().unwrap_or(&1);
     // Counters start at zero (wgpu zeroes new buffers).
     let counters: Vec<wgpu::Buffer> = (0..k_max)
-        .map(|_| f.buffer(COUNTER_BYTES, U::STORAGE | U::COPY_SRC))
+        .map(|_| buffer(device, COUNTER_BYTES, U::STORAGE | U::COPY_SRC))
         .collect();
     let bind_groups: Vec<wgpu::BindGroup> = counters.iter().map(|c| f.bind_group(c)).collect();
     let mut expected = vec![0u64; k_max];
@@ -234,12 +225,14 @@ fn main() -> ExitCode {
     for mode in [Mode::Dependent, Mode::Independent, Mode::Passes] {
         for &g in &a.groups {
             for &k in &a.k {
+                // Counters written by a submission, and the workgroups each receives.
+                let (used, added) = match mode {
+                    Mode::Independent => (k, g as u64),
+                    Mode::Dependent | Mode::Passes => (1, (g * k) as u64),
+                };
                 let mut run = || {
                     let t = f.submit(mode, &bind_groups, k, g as u32);
-                    let used = if mode == Mode::Independent { k } else { 1 };
-                    for e in &mut expected[..used] {
-                        *e += (g * if mode == Mode::Independent { 1 } else { k }) as u64;
-                    }
+                    expected[..used].iter_mut().for_each(|e| *e += added);
                     t
                 };
                 support::warm_up(|| {
