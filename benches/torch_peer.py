@@ -14,6 +14,9 @@ Figures, each the median of `repeat` runs after warm-up, on random data:
   graph us    the same K calls captured once into a CUDA graph, one replay between two events,
               divided by K: torch's GPU time without Python's launch rate (NaN where the
               capture fails)
+  streams us  the same, the K calls spread over 10 streams of the graph, so that they need not
+              wait for each other (as our batch's reductions, which share no array, need not);
+              the CSV's last column
   latency us  host to host: `x.sum().item()` on data already on the GPU (perf_counter);
               `.cpu()` for results along axes
   copy GB/s   `y.copy_(x)` of the same bytes, counting bytes read + written (the ceiling)
@@ -124,8 +127,10 @@ def warm_up(fn):
             return
 
 
-def capture(f, k):
-    """A CUDA graph of `k` calls of `f` (after 3 calls on a side stream, as capture needs)."""
+def capture(f, k, streams=1):
+    """A CUDA graph of `k` calls of `f` (after 3 calls on a side stream, as capture needs). With
+    `streams` > 1, call i runs on stream i % streams, each forked from the capturing stream and
+    joined back at the end: calls on different streams do not wait for each other."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
@@ -133,22 +138,36 @@ def capture(f, k):
             f()
     torch.cuda.current_stream().wait_stream(side)
     g = torch.cuda.CUDAGraph()
+    forks = [torch.cuda.Stream() for _ in range(streams)] if streams > 1 else []
     with torch.cuda.graph(g):
-        for _ in range(k):
-            f()
+        here = torch.cuda.current_stream()
+        for s in forks:
+            s.wait_stream(here)
+        for i in range(k):
+            if forks:
+                with torch.cuda.stream(forks[i % streams]):
+                    f()
+            else:
+                f()
+        for s in forks:
+            here.wait_stream(s)
     return g
 
 
-def graph_time(f, k, repeat):
-    """Median time of one replay of a CUDA graph of `k` calls of `f`, divided by `k` (µs); NaN,
-    with a message, where the capture fails."""
+def graph_time(f, k, repeat, streams=1):
+    """Median time of one replay of a CUDA graph of `k` calls of `f` (on `streams` streams, see
+    `capture`), divided by `k` (µs); NaN, with a message, where the capture fails."""
     try:
-        g = capture(f, k)
+        g = capture(f, k, streams)
     except RuntimeError as e:
         print(f"graph capture failed: {e}", file=sys.stderr)
         return float("nan")
     warm_up(g.replay)
     return statistics.median(events_time(g.replay, 1) for _ in range(repeat)) / k
+
+
+# Streams of the graph that `streams us` spreads the batch over.
+STREAMS = 10
 
 
 def run(op, dtype, shapes, axes, batch_k, repeat, rows):
@@ -179,12 +198,13 @@ def run(op, dtype, shapes, axes, batch_k, repeat, rows):
         copy = statistics.median(events_time(lambda: y.copy_(x), batch_k) for _ in range(repeat))
         copy_gbps = 2 * nbytes / copy / 1e3
         graph = graph_time(lambda: f(x), batch_k, repeat)
+        streams = graph_time(lambda: f(x), batch_k, repeat, STREAMS)
         print(f"{'x'.join(map(str, shape)):>11} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
-              f"{latency:>11.1f} {copy_gbps:>10.1f} {graph:>9.1f}")
+              f"{latency:>11.1f} {copy_gbps:>10.1f} {graph:>9.1f} {streams:>10.1f}")
         shape_s = "x".join(map(str, shape))
         axes_s = "all" if axes is None else ";".join(map(str, axes))
         rows.append(f"torch,{op},{dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},{batch:.3f},"
-                    f"{copy_gbps:.1f},{shape_s},{axes_s},{graph:.3f}")
+                    f"{copy_gbps:.1f},{shape_s},{axes_s},{graph:.3f},{streams:.3f}")
         del x, y
         torch.cuda.empty_cache()
 
@@ -193,7 +213,7 @@ def main():
     a = parse()
     dev = torch.cuda.get_device_name()
     print(f"peer: torch {torch.__version__} on {dev} | repeat {a.repeat}")
-    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9}")
+    print(f"{'n':>11} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9} {'streams us':>10}")
     rows = []
     if a.suite:
         for op, dtype, shape, axes, batch in read_suite(a.suite):

@@ -9,6 +9,9 @@ Figures, each the median of `repeat` runs after warm-up, on random data:
   batch us    `batch` back-to-back scans between two events, divided by `batch`
   graph us    the same `batch` scans captured once into a CUDA graph, one replay between two
               events, divided by `batch`: the GPU's time without Python's launch rate
+  streams us  the same, the scans spread over `--streams` streams of the graph (default 10), so
+              that they need not wait for each other (as the scans of our batch, which share
+              no array, need not)
   latency us  host to host: the scan and a synchronisation (perf_counter)
   GB/s        bytes read + written (input and output sizes), like the copy
   copy GB/s   `y.copy_(x)` of the input's bytes, counting read + written (the ceiling)
@@ -35,6 +38,7 @@ def parse():
     p.add_argument("--op", default="add", choices=["add", "min", "max"])
     p.add_argument("--repeat", type=int, default=30)
     p.add_argument("--batch", type=int, default=10)
+    p.add_argument("--streams", type=int, default=10)
     p.add_argument("--csv")
     p.add_argument("--kernels", action="store_true",
                    help="list the kernels of one scan of each shape and their GPU times")
@@ -82,7 +86,7 @@ def main():
         return kernels(a.op, a.dtype, shapes)
     print(f"peer: torch {torch.__version__} on {torch.cuda.get_device_name()} | scan {a.op} | "
           f"dtype {a.dtype} | repeat {a.repeat} | batch {a.batch}")
-    print(f"{'shape':>16} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9}")
+    print(f"{'shape':>16} {'gpu us':>9} {'GB/s':>8} {'batch us':>9} {'GB/s':>8} {'latency us':>11} {'copy GB/s':>10} {'graph us':>9} {'streams us':>10}")
     rows = []
     for shape in shapes:
         x = make(shape, a.dtype)
@@ -103,11 +107,12 @@ def main():
         copy = statistics.median(events_time(lambda: y.copy_(x), a.batch) for _ in range(a.repeat))
         copy_gbps = 2 * x.numel() * x.element_size() / copy / 1e3
         graph = graph_time(f, a.batch, a.repeat)
+        streams = graph_time(f, a.batch, a.repeat, a.streams)
         shape_s = "x".join(map(str, shape))
         print(f"{shape_s:>16} {gpu:>9.1f} {nbytes / gpu / 1e3:>8.1f} {batch:>9.1f} {nbytes / batch / 1e3:>8.1f} "
-              f"{latency:>11.1f} {copy_gbps:>10.1f} {graph:>9.1f}")
+              f"{latency:>11.1f} {copy_gbps:>10.1f} {graph:>9.1f} {streams:>10.1f}")
         n = x.numel()
-        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},,True,{shape_s},cumsum,{copy_gbps:.1f},{graph:.3f}")
+        rows.append(f"torch,{a.op},{a.dtype},{n},{latency:.3f},{gpu:.3f},{batch:.3f},,True,{shape_s},cumsum,{copy_gbps:.1f},{graph:.3f},{streams:.3f}")
         del x, y, r
         torch.cuda.empty_cache()
     if a.csv:

@@ -580,6 +580,29 @@ fn fused_downsweep_saves_a_pass() {
     assert_eq!(checked, 3 * 3 * ops.len() * 2);
 }
 
+/// A context whose scans take tiles of 1,024 (workgroups of 64), so that scans of many tiles
+/// stay small; its temporaries are poisoned.
+fn tiles_of_1024() -> Context {
+    let options = wgpu_reduce::ContextOptions {
+        workgroup_size: 64,
+        poison_temporaries: true,
+        ..Default::default()
+    };
+    let ctx = Context::with_options(options).expect("context");
+    assert_eq!(ctx.scan_tile(), 1024);
+    ctx
+}
+
+/// The inclusive running sum of `v`, wrapping.
+fn prefix(v: &[i32]) -> Vec<i32> {
+    v.iter()
+        .scan(0i32, |acc, &a| {
+            *acc = acc.wrapping_add(a);
+            Some(*acc)
+        })
+        .collect()
+}
+
 /// Look-back scans of up to 1,024 tiles keep their states in the context's buffer of zeroes,
 /// which each scan's last workgroup clears again: one pass, no fill. Scans of decreasing and
 /// increasing tile counts (one above that, which takes a cleared leased buffer and two passes),
@@ -589,14 +612,8 @@ fn fused_downsweep_saves_a_pass() {
 #[test]
 fn lookback_states_stay_clean_between_scans() {
     let mut rng = common::rng("lookback_states_stay_clean_between_scans");
-    let options = wgpu_reduce::ContextOptions {
-        workgroup_size: 64,
-        poison_temporaries: true,
-        ..Default::default()
-    };
-    let ctx = &Context::with_options(options).expect("context");
+    let ctx = &tiles_of_1024();
     let tile = ctx.scan_tile();
-    assert_eq!(tile, 1024);
     let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
     // (shape, scan, passes)
     let cases = [
@@ -628,14 +645,7 @@ fn lookback_states_stay_clean_between_scans() {
         .zip(&inputs)
         .map(|((shape, _, _), (v, _))| {
             let len = *shape.last().unwrap();
-            v.chunks(len)
-                .flat_map(|row| {
-                    row.iter().scan(0i32, |acc, &a| {
-                        *acc = acc.wrapping_add(a);
-                        Some(*acc)
-                    })
-                })
-                .collect()
+            v.chunks(len).flat_map(prefix).collect()
         })
         .collect();
     let mut checked = 0;
@@ -670,6 +680,92 @@ fn lookback_states_stay_clean_between_scans() {
         assert_eq!(ctx.stats().dispatches - d0, *passes, "{shape:?}");
     }
     assert_eq!(checked, 2 * cases.len());
+}
+
+/// Look-back scans of one recording that share no array take the context's 16 state buffers in
+/// turn, so the first 16 wait for nothing and each later one only for the scan 16 before it
+/// (`Recorder::barriers`); reductions beside them take 16 stand-ins at binding 4 in turn. 40
+/// scans of 2-40 tiles (20 of one input, 20 of their own) with a sum of a short array after
+/// each, then a scan of a scan's result and a sum in two passes in a recording of their own,
+/// all checked: a state buffer that two scans used at once, or one left unclean for a later
+/// scan, gives wrong sums.
+#[test]
+fn independent_scans_take_state_buffers_in_turn() {
+    let mut rng = common::rng("independent_scans_take_state_buffers_in_turn");
+    let ctx = &tiles_of_1024();
+    let tile = ctx.scan_tile();
+    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    let inputs: Vec<Vec<i32>> = (0..20)
+        .map(|_| {
+            let n = rng.gen_range(tile + 1..=40 * tile);
+            (0..n).map(|_| rng.gen()).collect()
+        })
+        .collect();
+    // Short enough for a sum in one pass.
+    let shorts: Vec<Vec<i32>> = (0..40)
+        .map(|_| (0..rng.gen_range(1..=200)).map(|_| rng.gen()).collect())
+        .collect();
+    let arrays: Vec<_> = inputs.iter().map(|v| ctx.upload(v).unwrap()).collect();
+    let short_arrays: Vec<_> = shorts.iter().map(|v| ctx.upload(v).unwrap()).collect();
+    let mut rec = ctx.recorder();
+    // Scans 0-19 of the 20 inputs, 20-39 of the first input again.
+    let scans: Vec<_> = (0..40)
+        .map(|j| {
+            let x = &arrays[if j < 20 { j } else { 0 }];
+            let out = rec.scan::<i32, i32>(x, &lookback).unwrap();
+            let total = rec.sum(&short_arrays[j]).unwrap();
+            (rec.read(&out).unwrap(), rec.read(&total).unwrap(), j)
+        })
+        .collect();
+    assert_eq!(rec.dispatch_count(), 80, "one pass per scan and per sum");
+    // Scan j >= 16 meets scan j - 16's states, sum j >= 8 (dispatch 2j + 1) the stand-in of
+    // sum j - 8.
+    assert_eq!(rec.barriers(), 24 + 32);
+    let res = rec.submit().unwrap().wait().unwrap();
+    let mut checked = 0;
+    for (out, total, j) in &scans {
+        let v = &inputs[if *j < 20 { *j } else { 0 }];
+        let want = prefix(v);
+        assert_eq!(
+            res.get(out).unwrap(),
+            want,
+            "scan {j} of {} elements",
+            v.len()
+        );
+        assert_eq!(
+            res.scalar(total).unwrap(),
+            *prefix(&shorts[*j]).last().unwrap(),
+            "sum {j}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+    let mut rec = ctx.recorder();
+    let once = rec.scan::<i32, i32>(&arrays[1], &lookback).unwrap();
+    assert_eq!(rec.barriers(), 0);
+    let twice = rec.scan::<i32, i32>(&once, &lookback).unwrap();
+    assert_eq!(
+        rec.barriers(),
+        1,
+        "the second scan reads the first's result"
+    );
+    let twice = rec.read(&twice).unwrap();
+    // A sum of more than a tile in two passes: the second waits for the first.
+    let d0 = rec.dispatch_count();
+    let total = rec.sum(&arrays[1]).unwrap();
+    assert_eq!(rec.dispatch_count() - d0, 2);
+    assert_eq!(
+        rec.barriers(),
+        2,
+        "the sum's second pass reads its first's result"
+    );
+    let total = rec.read(&total).unwrap();
+    let res = rec.submit().unwrap().wait().unwrap();
+    assert_eq!(res.get(&twice).unwrap(), prefix(&prefix(&inputs[1])));
+    assert_eq!(
+        res.scalar(&total).unwrap(),
+        *prefix(&inputs[1]).last().unwrap()
+    );
 }
 
 /// A scan recorded with reductions shares their submission; results feed later operations.

@@ -1,7 +1,7 @@
 //! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
 //! (buffer pool, pipeline cache, counters).
 
-use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
+use crate::kernels::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -58,12 +58,14 @@ pub(crate) struct Inner {
     pub deferred: Slot<Error>,
     /// A small storage buffer bound in place of a view that would be empty.
     pub dummy: wgpu::Buffer,
-    /// Bound at binding 4 by kernels that do not use it (a separate buffer, so it never meets
-    /// `dummy` in two usages of one dispatch).
-    pub dummy_aux: wgpu::Buffer,
+    /// Bound at binding 4 by kernels that do not use it (separate buffers, so they never meet
+    /// `dummy` in two usages of one dispatch): dispatch `i` of a recording binds
+    /// `dummy_aux[i % INDEPENDENT_SLOTS]` (see [`INDEPENDENT_SLOTS`]).
+    pub dummy_aux: Vec<wgpu::Buffer>,
     /// The look-back's states for scans of at most [`LOOKBACK_CLEAN_TILES`] tiles: zero between
     /// scans, since each such scan's last workgroup clears what it used (no fill pass before).
-    pub lookback_states: wgpu::Buffer,
+    /// The `j`-th such scan of a recording takes `lookback_states[j % INDEPENDENT_SLOTS]`.
+    pub lookback_states: Vec<wgpu::Buffer>,
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
     /// that wgpu checks the buffer belongs to this device.
     pub probe_layout: wgpu::BindGroupLayout,
@@ -270,19 +272,24 @@ impl Context {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
-        let dummy_aux = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-reduce dummy aux"),
-            size: 16,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        });
-        let lookback_states = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("wgpu-reduce look-back states"),
-            // Zeroed at creation (wgpu initialises every buffer).
-            size: (lookback_state_words(LOOKBACK_CLEAN_TILES) * 4) as u64,
-            usage: wgpu::BufferUsages::STORAGE,
-            mapped_at_creation: false,
-        });
+        let slots = |label: &str, size: u64| -> Vec<wgpu::Buffer> {
+            (0..INDEPENDENT_SLOTS)
+                .map(|_| {
+                    device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some(label),
+                        size,
+                        usage: wgpu::BufferUsages::STORAGE,
+                        mapped_at_creation: false,
+                    })
+                })
+                .collect()
+        };
+        let dummy_aux = slots("wgpu-reduce dummy aux", 16);
+        // Zeroed at creation (wgpu initialises every buffer).
+        let lookback_states = slots(
+            "wgpu-reduce look-back states",
+            (lookback_state_words(LOOKBACK_CLEAN_TILES) * 4) as u64,
+        );
         let probe_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-reduce buffer check"),
             entries: &[wgpu::BindGroupLayoutEntry {

@@ -104,7 +104,7 @@ pub use axis::{AxisVariant, Layout};
 pub(crate) use cache::Kernels;
 pub use pack::PackVariant;
 pub use reduce::ReduceVariant;
-pub(crate) use scan::{lookback_state_words, LOOKBACK_CLEAN_TILES};
+pub(crate) use scan::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
 pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
 
 /// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).

@@ -55,6 +55,14 @@ impl ScanMode {
 /// before the scan. A pass fewer: on the H200 a dispatch costs about 3 us of a batch.
 pub(crate) const LOOKBACK_CLEAN_TILES: usize = 1024;
 
+/// How many buffers the context keeps of each kind that a dispatch writes without sharing data
+/// through it (the look-back's states above, and the stand-in bound where a kernel has no
+/// auxiliary array). wgpu orders two dispatches that write one buffer with a barrier, which on
+/// Vulkan and DX12 waits for all the work before it: operations of one recording that share no
+/// array would wait for each other through such a buffer if there were only one. Dispatch `i` of
+/// a recording takes slot `i % INDEPENDENT_SLOTS` (its `j`-th look-back scan, `j % ...`).
+pub(crate) const INDEPENDENT_SLOTS: usize = 16;
+
 /// Words of look-back states for `tiles` tiles: the tile counter, two words per tile, and (for
 /// the context's buffer) the count of finished workgroups.
 pub(crate) const fn lookback_state_words(tiles: usize) -> usize {

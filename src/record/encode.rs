@@ -2,17 +2,119 @@
 //! dispatches in one compute pass (bind groups kept for reuse), the readback copies after it,
 //! and one `Queue::submit`; or the dispatches into a caller's encoder.
 
+use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 
 use super::submission::Staging;
-use super::{Recorder, Submission};
+use super::{Dispatch, Recorder, Submission};
 use crate::array::Storage;
 use crate::context::bind_groups::{Binding, Key, Watched};
+use crate::context::Inner;
 use crate::error::{Error, Result};
 use crate::kernels::params::PARAMS_BYTES;
+use crate::kernels::INDEPENDENT_SLOTS;
+
+/// What dispatch `i` of a recording binds at binding 4: its auxiliary array, or one of the
+/// context's stand-ins (see [`INDEPENDENT_SLOTS`]).
+fn aux_buffer<'a>(d: &'a Dispatch, i: usize, inner: &'a Inner) -> &'a wgpu::Buffer {
+    match &d.aux {
+        Some(a) => a.buffer(),
+        None => &inner.dummy_aux[i % INDEPENDENT_SLOTS],
+    }
+}
 
 impl Recorder {
+    /// How many of the recorded dispatches wgpu will make wait for the work before them: those
+    /// that use a buffer an earlier dispatch of the recording wrote, or write one an earlier
+    /// dispatch used (wgpu puts a barrier there, which on Vulkan and DX12 waits for every
+    /// dispatch before it). Operations that share no array (none reads what another writes)
+    /// need not wait for each other, so the GPU may run them side by side: what a dispatch
+    /// writes besides its result (a look-back scan's tile states, or the stand-in bound where
+    /// a kernel has none) is taken in turn from 16 buffers, so only the 17th such dispatch
+    /// after one meets its buffer again. Each pass of an operation after its first waits for
+    /// the one before it.
+    ///
+    /// ```
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// let ctx = wgpu_reduce::Context::new()?;
+    /// let a = ctx.upload(&[1.0f32, 2.0, 3.0])?;
+    /// let b = ctx.upload(&[4.0f32, 5.0])?;
+    /// let mut rec = ctx.recorder();
+    /// let sum_a = rec.sum(&a)?;
+    /// let sum_b = rec.sum(&b)?;
+    /// let running = rec.cumsum(&a)?;
+    /// assert_eq!(rec.barriers(), 0); // three operations that may run side by side
+    /// let last = rec.max(&running)?;
+    /// assert_eq!(rec.barriers(), 1); // reads what the cumsum writes: waits for it
+    /// let (sa, sb, m) = (rec.read(&sum_a)?, rec.read(&sum_b)?, rec.read(&last)?);
+    /// let res = rec.submit()?.wait()?;
+    /// assert_eq!((res.get(&sa)?, res.get(&sb)?, res.get(&m)?), (vec![6.0], vec![9.0], vec![6.0]));
+    /// # Ok(())
+    /// # }
+    /// ```
+    // wgpu::Buffer hashes and compares by its identity, which never changes.
+    #[allow(clippy::mutable_key_type)]
+    pub fn barriers(&self) -> usize {
+        // Each buffer's last use so far: written (true) or only read.
+        let mut last: HashMap<wgpu::Buffer, bool> = HashMap::new();
+        let mut barriers = 0;
+        for (i, d) in self.dispatches.iter().enumerate() {
+            // Bindings 0 and 1 are read-only, 2 and 4 (the last here) read-write.
+            let uses: Vec<(wgpu::Buffer, bool)> = (self.storage_bindings(i, d).into_iter())
+                .map(|(buffer, _, _)| buffer)
+                .zip([false, false, true, true])
+                .collect();
+            let wait = uses.iter().any(|(b, write)| match last.get(b) {
+                Some(&was_written) => *write || was_written,
+                None => false,
+            });
+            barriers += usize::from(wait);
+            // The dispatch's own uses replace the earlier ones; a buffer it binds both ways
+            // counts as written.
+            for (b, _) in &uses {
+                let written = uses.iter().any(|(c, write)| *write && c == b);
+                last.insert(b.clone(), written);
+            }
+        }
+        barriers
+    }
+
+    /// What dispatch `i` binds at bindings 0-2 and 4 (read-only views of its input, its output,
+    /// its auxiliary array or a stand-in), each as (buffer, offset, size; 0: whole).
+    fn storage_bindings(&self, i: usize, d: &Dispatch) -> [Binding; 4] {
+        let inner = &self.ctx.inner;
+        let src = d.src.buffer();
+        let at = d.src_window.start;
+        let needed = d.src_window.end - at;
+        let avail = src.size() - at;
+        let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
+        let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
+        // A range of a buffer, or the dummy (size 0: bound whole) where it is empty.
+        let view = |buffer: &wgpu::Buffer, offset: u64, bytes: u64| -> Binding {
+            match bytes {
+                0 => (inner.dummy.clone(), 0, 0),
+                _ => (buffer.clone(), offset, bytes),
+            }
+        };
+        let binding0 = match &d.second {
+            Some((b, window)) => {
+                let b = b.buffer();
+                let bytes = (window.end - window.start).div_ceil(4) * 4;
+                let bytes = bytes.min(b.size() - window.start) / 4 * 4;
+                view(b, window.start, bytes)
+            }
+            None => view(src, at, vec_bytes),
+        };
+        let dst_bytes = d.dst_window.end - d.dst_window.start;
+        [
+            binding0,
+            view(src, at, scalar_bytes),
+            view(d.dst.buffer(), d.dst_window.start, dst_bytes),
+            (aux_buffer(d, i, inner).clone(), 0, 0),
+        ]
+    }
+
     /// Encodes the dispatches into `encoder` as one compute pass, with params at `stride`
     /// intervals in `params`.
     fn encode_dispatches(
@@ -32,37 +134,12 @@ impl Recorder {
             .iter()
             .enumerate()
             .map(|(i, d)| {
-                let src = d.src.buffer();
-                let at = d.src_window.start;
-                let needed = d.src_window.end - at;
-                let avail = src.size() - at;
-                let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
-                let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
-                // A range of a buffer, or the dummy (size 0: bound whole) where it is empty.
-                let view = |buffer: &wgpu::Buffer, offset: u64, bytes: u64| -> Binding {
-                    match bytes {
-                        0 => (inner.dummy.clone(), 0, 0),
-                        _ => (buffer.clone(), offset, bytes),
-                    }
-                };
-                let binding0 = match &d.second {
-                    Some((b, window)) => {
-                        let b = b.buffer();
-                        let bytes = (window.end - window.start).div_ceil(4) * 4;
-                        let bytes = bytes.min(b.size() - window.start) / 4 * 4;
-                        view(b, window.start, bytes)
-                    }
-                    None => view(src, at, vec_bytes),
-                };
-                let dst_bytes = d.dst_window.end - d.dst_window.start;
+                let [b0, b1, b2, b3] = self.storage_bindings(i, d);
                 let key = Key([
-                    binding0,
-                    view(src, at, scalar_bytes),
-                    view(d.dst.buffer(), d.dst_window.start, dst_bytes),
-                    match &d.aux {
-                        Some(a) => (a.buffer().clone(), 0, 0),
-                        None => (inner.dummy_aux.clone(), 0, 0),
-                    },
+                    b0,
+                    b1,
+                    b2,
+                    b3,
                     (params.clone(), i as u64 * stride, PARAMS_BYTES),
                 ]);
                 // The caller's arrays must stay alive for a kept bind group to be used (the

@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
-use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
+use crate::kernels::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
@@ -323,11 +323,15 @@ impl Recorder {
         )
     }
 
-    /// The context's look-back states (see [`LOOKBACK_CLEAN_TILES`]) as an array to bind.
-    fn lookback_states(&self) -> RawArray {
+    /// The context's look-back states (see [`LOOKBACK_CLEAN_TILES`]) as an array to bind: the
+    /// next of its [`INDEPENDENT_SLOTS`] buffers, so that look-back scans of one recording that
+    /// share no array do not wait for each other.
+    fn lookback_states(&mut self) -> RawArray {
+        let slot = self.lookback_scans % INDEPENDENT_SLOTS;
+        self.lookback_scans += 1;
         let inner = &self.ctx().inner;
         RawArray {
-            storage: Arc::new(Storage::Wrapped(inner.lookback_states.clone())),
+            storage: Arc::new(Storage::Wrapped(inner.lookback_states[slot].clone())),
             len: lookback_state_words(LOOKBACK_CLEAN_TILES),
             dtype: DType::U32,
             ctx_id: self.ctx().id(),

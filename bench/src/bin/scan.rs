@@ -13,7 +13,10 @@
 //!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
 //!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
 //!   --repeat R       timed runs after a warm-up (0.5 s of single scans); medians are printed
-//!   --batch K        also time K scans recorded into one submission (default 10)
+//!   --batch K        also time K scans recorded into one submission (default 10); they share
+//!                    no array, so the GPU may run them side by side
+//!   --serial         the batch's scans all write one array, so each waits for the one before
+//!                    it (as kernels on one CUDA stream do)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
@@ -54,13 +57,14 @@ struct Args {
     scan: Scan,
     repeat: usize,
     batch: usize,
+    serial: bool,
     csv: Option<String>,
     options: wgpu_reduce::ContextOptions,
 }
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
+[--batch K] [--serial] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
 [--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
@@ -73,6 +77,7 @@ fn parse_args() -> Result<Args, String> {
         scan: Scan::new(ScanOp::Add),
         repeat: 30,
         batch: 10,
+        serial: false,
         csv: None,
         options: Default::default(),
     };
@@ -90,6 +95,7 @@ fn parse_args() -> Result<Args, String> {
             Long("spin-limit") => a.scan.spin_limit = one(&mut p, &flag, "a whole number")?,
             Long("repeat") => a.repeat = count(&mut p, &flag)?,
             Long("batch") => a.batch = count(&mut p, &flag)?,
+            Long("serial") => a.serial = true,
             Long("csv") => a.csv = Some(text(&mut p, &flag)?),
             Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
             Long("lookback-wg") => {
@@ -144,13 +150,17 @@ fn timed<T: Element>(
     x: &GpuArray<T>,
     scan: &Scan,
     k: usize,
+    serial: bool,
 ) -> wgpu_reduce::Result<(Duration, Option<Duration>)> {
     let start = Instant::now();
     let mut rec = ctx.recorder();
     rec.enable_timestamps();
     let mut keep = Vec::with_capacity(k);
     for _ in 0..k {
-        keep.push(rec.scan::<T, T::Acc>(x, scan)?);
+        match (serial, keep.first()) {
+            (true, Some(out)) => rec.scan_to(x, scan, out)?,
+            _ => keep.push(rec.scan::<T, T::Acc>(x, scan)?),
+        }
     }
     let results = rec.submit()?.wait()?;
     Ok((start.elapsed(), results.gpu_time()))
@@ -172,7 +182,6 @@ where
     let y = ctx.scan::<T, T::Acc>(x, scan)?;
     let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
     let out = scan.op.output(T::DTYPE);
-    let (mut worst, mut wrong) = (0f64, 0usize);
     let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
     let tile = if lookback {
         ctx.scan_lookback_tile(rows, len)
@@ -183,7 +192,65 @@ where
         lookback_counts(&got, tile, len);
     }
     let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
-    for (i, (g, w)) in got.iter().zip(&want).enumerate().take(checked) {
+    let (mut worst, mut wrong) = check(&got, &want, checked, scan, out, tile);
+    // The scans of a batch may run side by side (they share no array): check each of one
+    // batch's results too, where reading them back takes little.
+    if scan.diagnostics == 0 && !args.serial && got.len() * args.batch <= BATCH_CHECK_ELEMENTS {
+        let mut rec = ctx.recorder();
+        let outs = (0..args.batch)
+            .map(|_| rec.scan::<T, T::Acc>(x, scan))
+            .collect::<wgpu_reduce::Result<Vec<_>>>()?;
+        rec.submit()?.wait()?;
+        for y in outs {
+            let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
+            let (w, bad) = check(&got, &want, got.len(), scan, out, tile);
+            worst = worst.max(w);
+            wrong += bad;
+        }
+    }
+    // Warmed up with single scans, as the peer script warms torch: on the H200 the first single
+    // scans of 2^28 elements right after a warm-up of batches often ran 3-4x slower (some 20 ms),
+    // then at their usual speed (H200, 2026-11-30).
+    support::warm_up(|| timed(ctx, x, scan, 1, false).map(drop))?;
+    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        let (wall, gpu) = timed(ctx, x, scan, 1, false)?;
+        walls.push(wall);
+        gpus.extend(gpu);
+    }
+    let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
+    for _ in 0..args.repeat {
+        let (wall, gpu) = timed(ctx, x, scan, args.batch, args.serial)?;
+        bwalls.push(wall / args.batch as u32);
+        bgpus.extend(gpu.map(|g| g / args.batch as u32));
+    }
+    Ok(Row {
+        worst,
+        wrong,
+        wall: median(&mut walls),
+        gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
+        batch_wall: median(&mut bwalls),
+        batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
+    })
+}
+
+/// Elements of a batch's results read back and checked (all of them, where the batch has at
+/// most this many).
+const BATCH_CHECK_ELEMENTS: usize = 1 << 26;
+
+/// The worst error (as a multiple of its tolerance) and the count of wrong elements among the
+/// first `checked` of `got` (the first few wrong ones are printed); a length that differs from
+/// the reference's counts too.
+fn check(
+    got: &[f64],
+    want: &[scan_ref::ScanExpected],
+    checked: usize,
+    scan: &Scan,
+    out: DType,
+    tile: usize,
+) -> (f64, usize) {
+    let (mut worst, mut wrong) = (0f64, 0usize);
+    for (i, (g, w)) in got.iter().zip(want).enumerate().take(checked) {
         let good = if w.value.is_nan() {
             g.is_nan()
         } else if w.value.is_infinite() || g.is_infinite() || g.is_nan() {
@@ -206,30 +273,7 @@ where
         wrong += usize::from(!good);
     }
     wrong += want.len().abs_diff(got.len());
-    // Warmed up with single scans, as the peer script warms torch: on the H200 the first single
-    // scans of 2^28 elements right after a warm-up of batches often ran 3-4x slower (some 20 ms),
-    // then at their usual speed (H200, 2026-11-30).
-    support::warm_up(|| timed(ctx, x, scan, 1).map(drop))?;
-    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
-    for _ in 0..args.repeat {
-        let (wall, gpu) = timed(ctx, x, scan, 1)?;
-        walls.push(wall);
-        gpus.extend(gpu);
-    }
-    let (mut bwalls, mut bgpus) = (Vec::new(), Vec::new());
-    for _ in 0..args.repeat {
-        let (wall, gpu) = timed(ctx, x, scan, args.batch)?;
-        bwalls.push(wall / args.batch as u32);
-        bgpus.extend(gpu.map(|g| g / args.batch as u32));
-    }
-    Ok(Row {
-        worst,
-        wrong,
-        wall: median(&mut walls),
-        gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
-        batch_wall: median(&mut bwalls),
-        batch_gpu: (!bgpus.is_empty()).then(|| median(&mut bgpus)),
-    })
+    (worst, wrong)
 }
 
 /// The rows of an array of this shape and their length (the last axis).
@@ -368,7 +412,7 @@ fn main() -> ExitCode {
     let seed = support::seed();
     let out = args.scan.op.output(args.dtype);
     println!(
-        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, rows up to {} in one pass) | repeat: {} | batch: {} | seed: {seed}",
+        "scan: {} {} | {} -> {out} | algorithm: {:?} (tile {}, rows up to {} in one pass) | repeat: {} | batch: {}{} | seed: {seed}",
         if args.scan.exclusive { "exclusive" } else { "inclusive" },
         args.scan.op.name(),
         args.dtype,
@@ -376,7 +420,8 @@ fn main() -> ExitCode {
         ctx.scan_tile(),
         ctx.scan_row_tile(),
         args.repeat,
-        args.batch
+        args.batch,
+        if args.serial { " (serial)" } else { "" }
     );
     println!(
         "{:>16} {:>9} {:>6} {:>10} {:>10} {:>9} {:>11} {:>10}  ok",
