@@ -17,10 +17,20 @@
 //
 // Pass layout: `num_groups` workgroups stride over the input as vec4 words, four independent
 // loads in flight per iteration; the (at most EPV - 1) elements after the last full vec4 word are
-// read as scalars by workgroup 0. Each workgroup writes one value: dst[dst_base + workgroup id].
+// read as scalars by workgroup 0. Each workgroup writes one value: dst[dst_base + workgroup id];
+// or, with LAST_GROUP, the last workgroup to finish combines every workgroup's value and writes
+// the result at dst[dst_base] (see finish).
+//
+// The workgroup step (reduce_tree.wgsl or reduce_subgroup.wgsl) defines the entry point and
+//   fn group_reduce(l: Lanes, v: A) -> A   the combination of every invocation's `v`, valid
+//                                          in invocation 0, in uniform control flow
 
 // Params::flags bits (src/kernels/params.rs).
 const FINAL: u32 = 1u;
+const LAST_GROUP: u32 = 2u;
+// Testing aid: a published value is never seen, so the last workgroup computes every
+// workgroup's value again itself.
+const HIDE_PARTIALS: u32 = 4u;
 
 struct Params {
     // Elements in the input.
@@ -36,7 +46,9 @@ struct Params {
     // Index of this dispatch's first output in `dst` (a reduction cut into pieces writes each
     // piece's value at its place).
     dst_base: u32,
-    pad1: u32,
+    // LAST_GROUP: reads of a workgroup's published value that is not visible yet before the
+    // last workgroup computes that value again itself.
+    spin_limit: u32,
     pad2: u32,
     // To 64 bytes, the size every kernel's parameters have.
     pad: array<vec4<u32>, 2>,
@@ -46,6 +58,19 @@ struct Params {
 @group(0) @binding(1) var<storage, read> src: array<T>;
 @group(0) @binding(2) var<storage, read_write> dst: array<A>;
 @group(0) @binding(3) var<uniform> params: Params;
+// LAST_GROUP: the count of finished workgroups (word 0), then two words per workgroup; zero
+// before the pass (the context's clean states), and zeroed again by the last workgroup.
+@group(0) @binding(4) var<storage, read_write> aux: array<atomic<u32>>;
+
+// Where an invocation works: its index, and its subgroup's lane, size, index and count (the
+// subgroup fields are unused by the tree step).
+struct Lanes {
+    lid: u32,
+    lane: u32,
+    size: u32,
+    sg: u32,
+    count: u32,
+}
 
 fn thread_partial(group: u32, lid: u32) -> A {
     let stride = params.num_groups * WG;
@@ -72,4 +97,90 @@ fn thread_partial(group: u32, lid: u32) -> A {
         a = combine(a, load_elem(t));
     }
     return a;
+}
+
+// A published value carries this flag in both of its words (16 bits of the value each, so that
+// no 64-bit atomics are needed and a reader never takes half of one value).
+const PUBLISHED: u32 = 0x80000000u;
+
+var<workgroup> wg_flag: u32;
+var<workgroup> wg_missing: atomic<u32>;
+var<workgroup> wg_value: A;
+
+fn publish(group: u32, v: A) {
+    let b = bitcast<u32>(v);
+    atomicStore(&aux[1u + 2u * group], PUBLISHED | (b & 0xffffu));
+    atomicStore(&aux[2u + 2u * group], PUBLISHED | (b >> 16u));
+}
+
+struct Peek {
+    ready: bool,
+    value: A,
+}
+
+// Workgroup g's published value, read up to spin_limit + 1 times while it is not visible.
+fn peek(g: u32) -> Peek {
+    let hidden = (params.flags & HIDE_PARTIALS) != 0u;
+    for (var k = 0u; k <= params.spin_limit; k += 1u) {
+        let w0 = atomicLoad(&aux[1u + 2u * g]);
+        let w1 = atomicLoad(&aux[2u + 2u * g]);
+        if !hidden && (w0 & w1 & PUBLISHED) != 0u {
+            return Peek(true, bitcast<A>((w0 & 0xffffu) | ((w1 & 0xffffu) << 16u)));
+        }
+    }
+    return Peek(false, identity());
+}
+
+// Writes workgroup `group`'s value `v` (valid in invocation 0). With LAST_GROUP it publishes
+// `v` instead and counts the workgroup done; the last to count combines every workgroup's value
+// (invocation j takes j, j + WG, ... in order, then group_reduce), writes the result and zeroes
+// the states. Nothing waits on another workgroup's progress: every other workgroup counted
+// itself after publishing, and a value still not visible after spin_limit reads is computed
+// again from the input, all of them in the same order, so the result is the same either way.
+fn finish(l: Lanes, group: u32, v: A) {
+    if (params.flags & LAST_GROUP) == 0u {
+        if l.lid == 0u {
+            dst[params.dst_base + group] = finalize(v);
+        }
+        return;
+    }
+    if l.lid == 0u {
+        publish(group, v);
+        wg_flag = select(0u, 1u, atomicAdd(&aux[0], 1u) == params.num_groups - 1u);
+    }
+    if workgroupUniformLoad(&wg_flag) == 0u {
+        return;
+    }
+    var acc = identity();
+    for (var j = l.lid; j < params.num_groups; j += WG) {
+        let p = peek(j);
+        if !p.ready {
+            atomicStore(&wg_missing, 1u);
+        }
+        acc = combine(acc, p.value);
+    }
+    workgroupBarrier();
+    if l.lid == 0u {
+        wg_flag = atomicLoad(&wg_missing);
+    }
+    if workgroupUniformLoad(&wg_flag) != 0u {
+        acc = identity();
+        for (var g = 0u; g < params.num_groups; g += 1u) {
+            let r = group_reduce(l, thread_partial(g, l.lid));
+            if l.lid == 0u {
+                wg_value = r;
+            }
+            let w = workgroupUniformLoad(&wg_value);
+            if l.lid == g % WG {
+                acc = combine(acc, w);
+            }
+        }
+    }
+    let r = group_reduce(l, acc);
+    if l.lid == 0u {
+        dst[params.dst_base] = finalize(r);
+    }
+    for (var j = l.lid; j <= 2u * params.num_groups; j += WG) {
+        atomicStore(&aux[j], 0u);
+    }
 }

@@ -6,6 +6,22 @@
 
 var<workgroup> scratch: array<A, WG>;
 
+// Valid in every invocation.
+fn group_reduce(l: Lanes, v: A) -> A {
+    let s = subgroup_combine(v);
+    if l.lane == 0u {
+        scratch[l.sg] = s;
+    }
+    workgroupBarrier();
+    var b = identity();
+    for (var j = l.lane; j < l.count; j += l.size) {
+        b = combine(b, scratch[j]);
+    }
+    // A later call (reduce.wgsl, finish) comes after a barrier, so every invocation has read
+    // `scratch` before it is written again.
+    return subgroup_combine(b);
+}
+
 @compute @workgroup_size(WG)
 fn main(
     @builtin(local_invocation_index) lid: u32,
@@ -15,17 +31,6 @@ fn main(
     @builtin(subgroup_id) sg_id: u32,
     @builtin(num_subgroups) n_sg: u32,
 ) {
-    let s = subgroup_combine(thread_partial(wid.x, lid));
-    if lane == 0u {
-        scratch[sg_id] = s;
-    }
-    workgroupBarrier();
-    var b = identity();
-    for (var j = lane; j < n_sg; j += sg_size) {
-        b = combine(b, scratch[j]);
-    }
-    let r = subgroup_combine(b);
-    if lid == 0u {
-        dst[params.dst_base + wid.x] = finalize(r);
-    }
+    let l = Lanes(lid, lane, sg_size, sg_id, n_sg);
+    finish(l, wid.x, group_reduce(l, thread_partial(wid.x, lid)));
 }

@@ -2,20 +2,25 @@
 
 var<workgroup> scratch: array<A, WG>;
 
+// Valid in every invocation; a later call (reduce.wgsl, finish) comes after a barrier, so every
+// invocation has read scratch[0] before it is written again.
+fn group_reduce(l: Lanes, v: A) -> A {
+    scratch[l.lid] = v;
+    workgroupBarrier();
+    for (var s = WG / 2u; s > 0u; s = s >> 1u) {
+        if l.lid < s {
+            scratch[l.lid] = combine(scratch[l.lid], scratch[l.lid + s]);
+        }
+        workgroupBarrier();
+    }
+    return scratch[0];
+}
+
 @compute @workgroup_size(WG)
 fn main(
     @builtin(local_invocation_index) lid: u32,
     @builtin(workgroup_id) wid: vec3<u32>,
 ) {
-    scratch[lid] = thread_partial(wid.x, lid);
-    workgroupBarrier();
-    for (var s = WG / 2u; s > 0u; s = s >> 1u) {
-        if lid < s {
-            scratch[lid] = combine(scratch[lid], scratch[lid + s]);
-        }
-        workgroupBarrier();
-    }
-    if lid == 0u {
-        dst[params.dst_base + wid.x] = finalize(scratch[0]);
-    }
+    let l = Lanes(lid, 0u, 1u, 0u, 1u);
+    finish(l, wid.x, group_reduce(l, thread_partial(wid.x, lid)));
 }

@@ -18,12 +18,14 @@ pub(crate) enum Storage {
     Pooled(PooledBuffer),
     /// A buffer the caller created and handed over with [`GpuArray::from_buffer`].
     Wrapped(wgpu::Buffer),
+    /// One of the context's own buffers (it lives as long as the context): the clean states.
+    Context(wgpu::Buffer),
 }
 
 impl Storage {
     pub(crate) fn buffer(&self) -> &wgpu::Buffer {
         match self {
-            Storage::Owned(b) | Storage::Wrapped(b) => b,
+            Storage::Owned(b) | Storage::Wrapped(b) | Storage::Context(b) => b,
             Storage::Pooled(p) => p.buffer(),
         }
     }

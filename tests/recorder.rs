@@ -36,10 +36,11 @@ fn many_reductions_one_submission_one_readback() {
         tokens.push((rec.read(&s).unwrap(), rec.read(&m).unwrap()));
     }
     let dispatches = rec.dispatch_count() as u64;
-    assert!(
-        dispatches > 32,
-        "large inputs take two passes: {dispatches} dispatches"
-    );
+    // Large inputs too: their last workgroup combines the others' values.
+    assert_eq!(dispatches, 32, "one pass each");
+    // The 30 of more than one workgroup (all but the first array's) take the context's 16
+    // clean states in turn: each from the 17th on waits for the one 16 before it.
+    assert_eq!(rec.barriers(), 30 - 16);
     let results = rec.submit().unwrap().wait().unwrap();
     let after = ctx.stats();
     assert_eq!(
@@ -287,7 +288,7 @@ fn repeated_calls_share_one_parameter_buffer() {
     // small ones only), with the right results.
     for round in 0..2 {
         let mut rec = ctx.recorder();
-        let sums: Vec<_> = (0..600).map(|_| rec.sum(&y).unwrap()).collect();
+        let sums: Vec<_> = (0..1100).map(|_| rec.sum(&y).unwrap()).collect();
         assert!(rec.dispatch_count() > 1024);
         let t = rec.read(sums.last().unwrap()).unwrap();
         let got = rec.submit().unwrap().wait().unwrap().scalar(&t).unwrap();
@@ -686,7 +687,7 @@ fn bind_groups_are_reused_while_their_arrays_live() {
         assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
     }
     let made = ctx.stats().bind_groups;
-    assert!(made >= 2, "{made}");
+    assert!(made >= 1, "{made}");
     for _ in 0..5 {
         assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
         assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());

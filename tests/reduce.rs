@@ -301,3 +301,98 @@ fn every_workgroup_size_and_many_passes() {
         }
     }
 }
+
+/// Whole-array reductions of many workgroups take one pass whose last workgroup combines the
+/// others' values (`ContextOptions::reduce_last_group`): the same results as two passes (exact
+/// for integers, within the f32 bound for floats, against the f64 reference), and with every
+/// published value hidden, so that the last workgroup computes them all again, bit for bit
+/// what it gives from the published ones. Every workgroup size, both workgroup steps; several
+/// reductions of one recording, so that several use the context's clean states in turn, and
+/// the same again in a second submission (states left unclean would give wrong results).
+#[test]
+fn last_workgroup_combines_in_one_pass() {
+    let mut rng = rng("last_group");
+    let mut checked = 0;
+    for wg in wgpu_reduce::WORKGROUP_SIZES {
+        for subgroups in [wgpu_reduce::Subgroups::Off, wgpu_reduce::Subgroups::Auto] {
+            let make = |last_group: bool, hide: bool| {
+                Context::with_options(wgpu_reduce::ContextOptions {
+                    workgroup_size: wg,
+                    subgroups,
+                    poison_temporaries: true,
+                    reduce_last_group: last_group,
+                    reduce_hide_partials: hide,
+                    ..Default::default()
+                })
+                .unwrap()
+            };
+            let (two, one, hidden) = (make(false, false), make(true, false), make(true, true));
+            let n = wg as usize * 4 * 16 * 37 + 5;
+            let fdata = random_f32(&mut rng, n);
+            let idata = random_i32(&mut rng, n);
+            let mut results = Vec::new();
+            for ctx in [&two, &one, &hidden] {
+                let (x, y) = (ctx.upload(&fdata).unwrap(), ctx.upload(&idata).unwrap());
+                let before = ctx.stats().dispatches;
+                let f = all_ops(ctx, &x);
+                let passes = ctx.stats().dispatches - before;
+                let want_passes = if ctx.tuning().reduce_last_group {
+                    5
+                } else {
+                    10
+                };
+                assert_eq!(
+                    passes, want_passes,
+                    "wg {wg} {subgroups:?}: five reductions"
+                );
+                let again = all_ops(ctx, &x);
+                assert_eq!(
+                    (f.0.to_bits(), f.2.to_bits(), f.3.to_bits(), f.4.to_bits()),
+                    (
+                        again.0.to_bits(),
+                        again.2.to_bits(),
+                        again.3.to_bits(),
+                        again.4.to_bits()
+                    ),
+                    "a second submission"
+                );
+                results.push((f, all_ops(ctx, &y)));
+            }
+            let sum_abs: f64 = fdata.iter().map(|&v| f64::from(v).abs()).sum();
+            let want_sum: f64 = fdata.iter().map(|&v| f64::from(v)).sum();
+            let want_min = fdata.iter().copied().fold(f32::INFINITY, f32::min);
+            let want_max = fdata.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+            let want_isum = idata.iter().fold(0i32, |a, &b| a.wrapping_add(b));
+            let want_iprod = idata.iter().fold(1i32, |a, &b| a.wrapping_mul(b));
+            for (ctx, (f, i)) in [&two, &one, &hidden].iter().zip(&results) {
+                let tol = f32_sum_tolerance(n, sum_abs, ctx.tuning());
+                check_close("sum", n, f64::from(f.0), want_sum, tol);
+                check_close(
+                    "mean",
+                    n,
+                    f64::from(f.4),
+                    want_sum / n as f64,
+                    2.0 * tol / n as f64,
+                );
+                assert_eq!((f.2, f.3), (want_min, want_max));
+                assert_eq!((i.0, i.1), (want_isum, want_iprod));
+                assert_eq!(
+                    (i.2, i.3),
+                    (*idata.iter().min().unwrap(), *idata.iter().max().unwrap())
+                );
+                checked += 1;
+            }
+            let (one_f, hidden_f) = (results[1].0, results[2].0);
+            assert_eq!(
+                (one_f.0.to_bits(), one_f.1.to_bits(), one_f.4.to_bits()),
+                (
+                    hidden_f.0.to_bits(),
+                    hidden_f.1.to_bits(),
+                    hidden_f.4.to_bits()
+                ),
+                "wg {wg} {subgroups:?}: the values computed again give the same bits"
+            );
+        }
+    }
+    assert_eq!(checked, wgpu_reduce::WORKGROUP_SIZES.len() * 2 * 3);
+}

@@ -62,10 +62,11 @@ pub(crate) struct Inner {
     /// `dummy` in two usages of one dispatch): dispatch `i` of a recording binds
     /// `dummy_aux[i % INDEPENDENT_SLOTS]` (see [`INDEPENDENT_SLOTS`]).
     pub dummy_aux: Vec<wgpu::Buffer>,
-    /// The look-back's states for scans of at most [`LOOKBACK_CLEAN_TILES`] tiles: zero between
-    /// scans, since each such scan's last workgroup clears what it used (no fill pass before).
-    /// The `j`-th such scan of a recording takes `lookback_states[j % INDEPENDENT_SLOTS]`.
-    pub lookback_states: Vec<wgpu::Buffer>,
+    /// States that are zero between dispatches, since the dispatch's last workgroup clears what
+    /// it used (no fill pass before): the look-back's, for scans of at most
+    /// [`LOOKBACK_CLEAN_TILES`] tiles, and those of reductions whose last workgroup combines.
+    /// The `j`-th such operation of a recording takes `clean_states[j % INDEPENDENT_SLOTS]`.
+    pub clean_states: Vec<wgpu::Buffer>,
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
     /// that wgpu checks the buffer belongs to this device.
     pub probe_layout: wgpu::BindGroupLayout,
@@ -286,8 +287,8 @@ impl Context {
         };
         let dummy_aux = slots("wgpu-reduce dummy aux", 16);
         // Zeroed at creation (wgpu initialises every buffer).
-        let lookback_states = slots(
-            "wgpu-reduce look-back states",
+        let clean_states = slots(
+            "wgpu-reduce clean states",
             (lookback_state_words(LOOKBACK_CLEAN_TILES) * 4) as u64,
         );
         let probe_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -327,7 +328,7 @@ impl Context {
                 deferred,
                 dummy,
                 dummy_aux,
-                lookback_states,
+                clean_states,
                 probe_layout,
                 params: Mutex::default(),
                 bind_groups: Mutex::default(),

@@ -111,6 +111,19 @@ pub struct ContextOptions {
     /// workgroups gives each at least 4 tiles, they took 63.2 against 62.1 at 2^24 and 833
     /// against 797 at 2^28.
     pub scan_fused_max_tiles: usize,
+    /// A whole-array reduction (sum, prod, min, max, mean) that would take two passes, the
+    /// second combining at most 1,024 workgroups' values, takes one (default true): each
+    /// workgroup publishes its value, and the last to finish combines them all and writes the
+    /// result, so no second pass waits for the first. Nothing waits on another workgroup's
+    /// progress: a value not yet visible is computed again by the last workgroup, in the same
+    /// order, so the result has the same bits either way (it may differ in the last bits from
+    /// the two passes', which combine the values in another order; both are within
+    /// [`Tuning::f32_sum_error_bound`]).
+    pub reduce_last_group: bool,
+    /// Testing aid: the last workgroup never sees a published value and computes them all
+    /// again.
+    #[doc(hidden)]
+    pub reduce_hide_partials: bool,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
@@ -186,6 +199,8 @@ impl Default for ContextOptions {
             scan_lookback_small_tiles: 48,
             scan_serial_max_len: 64,
             scan_fused_max_tiles: 2048,
+            reduce_last_group: true,
+            reduce_hide_partials: false,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -267,6 +282,11 @@ pub struct Tuning {
     pub scan_serial_max_len: usize,
     /// See [`ContextOptions::scan_fused_max_tiles`].
     pub scan_fused_max_tiles: usize,
+    /// See [`ContextOptions::reduce_last_group`].
+    pub reduce_last_group: bool,
+    /// See [`ContextOptions::reduce_hide_partials`].
+    #[doc(hidden)]
+    pub reduce_hide_partials: bool,
     /// Whether subgroup variants are used.
     pub subgroups: bool,
 }
@@ -277,10 +297,16 @@ impl Tuning {
     /// then combine lanes in trees, so the error is at most `(per_lane + tree_depth) · u · Σ|x|`
     /// with `u = 2^-24`. A first pass has up to `4 · workgroup_size · max_workgroups` lanes and
     /// gives each thread at least 4 vec4 words before adding workgroups, so
-    /// `per_lane ≤ max(n / lanes, 4) + 1`; `tree_depth ≤ log2(n) + 3`.
+    /// `per_lane ≤ max(n / lanes, 4) + 1`; `tree_depth ≤ log2(n) + 3`, plus, where the last
+    /// workgroup combines the others' values ([`ContextOptions::reduce_last_group`]), the
+    /// `max_workgroups / workgroup_size` values each of its invocations adds in turn.
     pub fn f32_sum_error_bound(&self, n: usize, sum_abs: f64) -> f64 {
         let u = f64::from(f32::EPSILON) / 2.0;
-        let depth = (n.max(1) as f64).log2().ceil() + 3.0;
+        let combine = match self.reduce_last_group {
+            true => f64::from(self.max_workgroups.div_ceil(self.workgroup_size)),
+            false => 0.0,
+        };
+        let depth = (n.max(1) as f64).log2().ceil() + 3.0 + combine;
         let lanes = 4.0 * f64::from(self.workgroup_size) * f64::from(self.max_workgroups);
         let per_lane = (n as f64 / lanes).ceil().max(4.0) + 1.0;
         (per_lane + depth) * u * sum_abs

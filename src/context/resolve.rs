@@ -92,6 +92,8 @@ pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tu
         scan_lookback_small_tiles: options.scan_lookback_small_tiles,
         scan_serial_max_len: options.scan_serial_max_len,
         scan_fused_max_tiles: options.scan_fused_max_tiles,
+        reduce_last_group: options.reduce_last_group,
+        reduce_hide_partials: options.reduce_hide_partials,
         subgroups,
     })
 }

@@ -76,6 +76,12 @@ kernel_params! {
     flags {
         /// This pass writes final results (mean divides by `divisor`).
         FINAL = 1,
+        /// The last workgroup to finish combines every workgroup's value (published in the
+        /// auxiliary array, the context's clean states) and writes the one result.
+        LAST_GROUP = 2,
+        /// Testing aid: published values are never seen, so the last workgroup computes them
+        /// all again.
+        HIDE_PARTIALS = 4,
     }
     {
         /// Elements in the input.
@@ -90,8 +96,9 @@ kernel_params! {
         divisor: f32,
         /// Index of this dispatch's first output in `dst`.
         dst_base: u32,
-        /// Padding.
-        pad1: u32,
+        /// LAST_GROUP: reads of a published value not visible yet before the last workgroup
+        /// computes it again.
+        spin_limit: u32,
         /// Padding.
         pad2: u32,
         /// Padding to 64 bytes.

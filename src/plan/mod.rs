@@ -21,6 +21,8 @@ pub(crate) fn test_tuning() -> crate::context::Tuning {
         scan_lookback_small_tiles: 48,
         scan_serial_max_len: 64,
         scan_fused_max_tiles: 2048,
+        reduce_last_group: true,
+        reduce_hide_partials: false,
         subgroups: true,
     }
 }

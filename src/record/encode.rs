@@ -143,12 +143,12 @@ impl Recorder {
                     (params.clone(), i as u64 * stride, PARAMS_BYTES),
                 ]);
                 // The caller's arrays must stay alive for a kept bind group to be used (the
-                // pool's buffers are the pool's).
+                // pool's buffers are the pool's, the context's its own).
                 let watched: Vec<Watched> = [Some(&d.src), Some(&d.dst), d.aux.as_ref()]
                     .into_iter()
                     .chain([d.second.as_ref().map(|(b, _)| b)])
                     .flatten()
-                    .filter(|a| !matches!(*a.storage, Storage::Pooled(_)))
+                    .filter(|a| !matches!(*a.storage, Storage::Pooled(_) | Storage::Context(_)))
                     .map(|a| {
                         let w: Watched = Arc::downgrade(&a.storage) as Weak<_>;
                         w

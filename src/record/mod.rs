@@ -83,8 +83,8 @@ pub struct Recorder {
     checks: Vec<u64>,
     /// Outputs of at most this many bytes are made with `MAP_READ` (0: none).
     mapped_outputs: u64,
-    /// Look-back scans recorded in the context's states (see `Inner::lookback_states`).
-    lookback_scans: usize,
+    /// Operations recorded in the context's clean states (see `Inner::clean_states`).
+    clean_states: usize,
 }
 
 impl Context {
@@ -99,7 +99,7 @@ impl Context {
             timestamps: false,
             checks: Vec::new(),
             mapped_outputs: 0,
-            lookback_scans: 0,
+            clean_states: 0,
         }
     }
 

@@ -7,9 +7,15 @@ use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
+use crate::kernels::LOOKBACK_CLEAN_TILES;
 use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
 use crate::ops::{ReduceOp, Reduction};
 use crate::plan::reduce::{plan_axis, plan_passes, problems, sizes, Problem, MIN_VEC4_PER_THREAD};
+
+/// Reads of a published workgroup value that is not visible yet before the last workgroup
+/// computes it again (ReduceParams::LAST_GROUP). Every other workgroup has published its value
+/// before it counted itself done, so a value not yet seen is on its way.
+const LAST_GROUP_SPIN_LIMIT: u32 = 64;
 
 /// What every piece of one problem shares: the operation, the input element type, the array
 /// read and whether it holds states, whether this problem writes the final results, and the
@@ -441,7 +447,15 @@ impl Recorder {
             let mut src = x.clone();
             let mut src_dtype = if x_state { acc } else { input };
             let max_groups = tuning.max_workgroups.min((budget / acc_bytes) as u32);
-            let passes = plan_passes(p.r as u32, wg, max_groups);
+            let mut passes = plan_passes(p.r as u32, wg, max_groups);
+            // Two passes whose second combines at most LOOKBACK_CLEAN_TILES values: one, whose
+            // last workgroup combines them (ReduceParams::LAST_GROUP).
+            let last_group = tuning.reduce_last_group
+                && passes.len() == 2
+                && passes[0].groups as usize <= LOOKBACK_CLEAN_TILES;
+            if last_group {
+                passes.truncate(1);
+            }
             for (i, pass) in passes.iter().enumerate() {
                 let last = i + 1 == passes.len();
                 let dst = if last {
@@ -454,9 +468,10 @@ impl Recorder {
                 let (src_window, base) = self.window(from, u64::from(pass.n), elem);
                 // Pieces start on offset-aligned elements: the vec4 loads need no shift.
                 debug_assert_eq!(base, 0);
+                let outputs = if last_group { 1 } else { pass.groups };
                 let (dst_window, dst_base) = match last {
-                    true => self.window(at.dst_at, u64::from(pass.groups), acc_bytes),
-                    false => self.window(0, u64::from(pass.groups), acc_bytes),
+                    true => self.window(at.dst_at, u64::from(outputs), acc_bytes),
+                    false => self.window(0, u64::from(outputs), acc_bytes),
                 };
                 let epv = if src_dtype.is_half() { 8 } else { 4 };
                 let params = ReduceParams {
@@ -467,9 +482,18 @@ impl Recorder {
                         ReduceParams::FINAL
                     } else {
                         0
+                    } | if last_group {
+                        ReduceParams::LAST_GROUP
+                    } else {
+                        0
+                    } | if last_group && tuning.reduce_hide_partials {
+                        ReduceParams::HIDE_PARTIALS
+                    } else {
+                        0
                     },
                     divisor,
                     dst_base,
+                    spin_limit: LAST_GROUP_SPIN_LIMIT,
                     ..Default::default()
                 };
                 let kernel = Kernel::Reduce(ReduceVariant {
@@ -479,7 +503,9 @@ impl Recorder {
                     subgroups: tuning.subgroups,
                 });
                 let (bind_src, bind_dst) = ((&src, src_window), (&dst, dst_window));
-                self.push_windowed(kernel, bind_src, bind_dst, None, params, (pass.groups, 1))?;
+                let states = last_group.then(|| self.clean_states());
+                let grid = (pass.groups, 1);
+                self.push_windowed(kernel, bind_src, bind_dst, states.as_ref(), params, grid)?;
                 src = dst;
                 src_dtype = acc;
             }

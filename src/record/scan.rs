@@ -6,11 +6,12 @@ use crate::context::Context;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
+use std::sync::Arc;
+
 use crate::kernels::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
-use std::sync::Arc;
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
 struct Level<'a> {
@@ -239,7 +240,7 @@ impl Recorder {
             let kernel = Kernel::Scan(variant(ScanMode::Lookback, exclusive));
             if n_tiles <= LOOKBACK_CLEAN_TILES {
                 // The context's zeroed states, which the scan leaves zeroed: no fill pass.
-                let states = self.lookback_states();
+                let states = self.clean_states();
                 params.flags |= ScanParams::SELF_CLEAN;
                 return self.push_scan(
                     kernel,
@@ -323,15 +324,16 @@ impl Recorder {
         )
     }
 
-    /// The context's look-back states (see [`LOOKBACK_CLEAN_TILES`]) as an array to bind: the
-    /// next of its [`INDEPENDENT_SLOTS`] buffers, so that look-back scans of one recording that
-    /// share no array do not wait for each other.
-    fn lookback_states(&mut self) -> RawArray {
-        let slot = self.lookback_scans % INDEPENDENT_SLOTS;
-        self.lookback_scans += 1;
+    /// The context's clean states (see [`LOOKBACK_CLEAN_TILES`]: look-back scans, and
+    /// reductions whose last workgroup combines) as an array to bind: the next of its
+    /// [`INDEPENDENT_SLOTS`] buffers, so that operations of one recording that share no array
+    /// do not wait for each other.
+    pub(crate) fn clean_states(&mut self) -> RawArray {
+        let slot = self.clean_states % INDEPENDENT_SLOTS;
+        self.clean_states += 1;
         let inner = &self.ctx().inner;
         RawArray {
-            storage: Arc::new(Storage::Wrapped(inner.lookback_states[slot].clone())),
+            storage: Arc::new(Storage::Context(inner.clean_states[slot].clone())),
             len: lookback_state_words(LOOKBACK_CLEAN_TILES),
             dtype: DType::U32,
             ctx_id: self.ctx().id(),

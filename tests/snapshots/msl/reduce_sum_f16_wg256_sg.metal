@@ -8,6 +8,7 @@ struct _mslBufferSizes {
     uint size0;
     uint size1;
     uint size2;
+    uint size4;
 };
 
 typedef uint T;
@@ -24,25 +25,41 @@ struct Params {
     uint flags;
     float divisor;
     uint dst_base;
-    uint pad1_;
+    uint spin_limit;
     uint pad2_;
     type_7 pad;
 };
 typedef metal::uint4 type_8[1];
 typedef A type_9[1];
-struct type_10 {
+typedef metal::atomic_uint type_11[1];
+struct Lanes {
+    uint lid;
+    uint lane;
+    uint size;
+    uint sg;
+    uint count;
+};
+struct Peek {
+    bool ready;
+    char _pad1[3];
+    A value;
+};
+struct type_12 {
     A inner[256];
 };
 constant uint WG = 256u;
 constant uint EPV = 8u;
 constant uint HALF_INF_BITS = 31744u;
 constant uint FINAL = 1u;
+constant uint LAST_GROUP = 2u;
+constant uint HIDE_PARTIALS = 4u;
+constant uint PUBLISHED = 2147483648u;
 
 metal::float4 combine4_(
     metal::float4 a,
-    metal::float4 b_1
+    metal::float4 b
 ) {
-    return a + b_1;
+    return a + b;
 }
 
 metal::float4 f16_lo4_(
@@ -97,9 +114,9 @@ A identity(
 
 A combine(
     A a_1,
-    A b_2
+    A b_1
 ) {
-    return a_1 + b_2;
+    return a_1 + b_1;
 }
 
 S s_identity(
@@ -119,9 +136,9 @@ S s_add(
 
 S s_merge(
     S a_2,
-    S b_3
+    S b_2
 ) {
-    metal::float4 _e2 = combine4_(a_2, b_3);
+    metal::float4 _e2 = combine4_(a_2, b_2);
     return _e2;
 }
 
@@ -148,9 +165,9 @@ A subgroup_combine(
 }
 
 float f32_from_bits(
-    uint b_4
+    uint b_3
 ) {
-    return as_type<float>(b_4);
+    return as_type<float>(b_3);
 }
 
 float pos_inf(
@@ -206,38 +223,38 @@ float from_fkey(
 
 float fmin_exact(
     float a_5,
-    float b_5
+    float b_4
 ) {
-    uint _e2 = fkey(b_5);
+    uint _e2 = fkey(b_4);
     uint _e3 = fkey(a_5);
-    return (_e2 < _e3) ? b_5 : a_5;
+    return (_e2 < _e3) ? b_4 : a_5;
 }
 
 float fmax_exact(
     float a_6,
-    float b_6
+    float b_5
 ) {
-    uint _e2 = fkey(b_6);
+    uint _e2 = fkey(b_5);
     uint _e3 = fkey(a_6);
-    return (_e2 > _e3) ? b_6 : a_6;
+    return (_e2 > _e3) ? b_5 : a_6;
 }
 
 metal::float4 fmin4_exact(
     metal::float4 a_7,
-    metal::float4 b_7
+    metal::float4 b_6
 ) {
-    metal::uint4 _e2 = fkey4_(b_7);
+    metal::uint4 _e2 = fkey4_(b_6);
     metal::uint4 _e3 = fkey4_(a_7);
-    return metal::select(a_7, b_7, _e2 < _e3);
+    return metal::select(a_7, b_6, _e2 < _e3);
 }
 
 metal::float4 fmax4_exact(
     metal::float4 a_8,
-    metal::float4 b_8
+    metal::float4 b_7
 ) {
-    metal::uint4 _e2 = fkey4_(b_8);
+    metal::uint4 _e2 = fkey4_(b_7);
     metal::uint4 _e3 = fkey4_(a_8);
-    return metal::select(a_8, b_8, _e2 > _e3);
+    return metal::select(a_8, b_7, _e2 > _e3);
 }
 
 float bf16_at(
@@ -455,6 +472,257 @@ A thread_partial(
     return _e103;
 }
 
+void publish(
+    uint group_1,
+    A v_1,
+    device type_11& aux,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint b_13 = as_type<uint>(v_1);
+    metal::atomic_store_explicit(&aux[1u + (2u * group_1)], PUBLISHED | (b_13 & 65535u), metal::memory_order_relaxed);
+    metal::atomic_store_explicit(&aux[2u + (2u * group_1)], PUBLISHED | (b_13 >> 16u), metal::memory_order_relaxed);
+    return;
+}
+
+Peek peek(
+    uint g,
+    constant Params& params,
+    device type_11 const& aux,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint k_3 = 0u;
+    bool local_6 = {};
+    uint _e3 = params.flags;
+    bool hidden = (_e3 & HIDE_PARTIALS) != 0u;
+    uint2 loop_bound_2 = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e49 = k_3;
+            k_3 = _e49 + 1u;
+        }
+        loop_init = false;
+        uint _e10 = k_3;
+        uint _e13 = params.spin_limit;
+        if (_e10 <= _e13) {
+        } else {
+            break;
+        }
+        {
+            uint w0_ = metal::atomic_load_explicit(&aux[1u + (2u * g)], metal::memory_order_relaxed);
+            uint w1_ = metal::atomic_load_explicit(&aux[2u + (2u * g)], metal::memory_order_relaxed);
+            if (!(hidden)) {
+                local_6 = ((w0_ & w1_) & PUBLISHED) != 0u;
+            } else {
+                local_6 = false;
+            }
+            bool _e38 = local_6;
+            if (_e38) {
+                return Peek {true, {}, as_type<float>((w0_ & 65535u) | ((w1_ & 65535u) << 16u))};
+            }
+        }
+    }
+    A _e53 = identity();
+    return Peek {false, {}, _e53};
+}
+
+A group_reduce(
+    Lanes l,
+    A v_2,
+    threadgroup type_12& scratch
+) {
+    A b_8 = {};
+    uint j = {};
+    A _e2 = subgroup_combine(v_2);
+    if (l.lane == 0u) {
+        scratch.inner[l.sg] = _e2;
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    A _e9 = identity();
+    b_8 = _e9;
+    j = l.lane;
+    uint2 loop_bound_3 = uint2(4294967295u);
+    bool loop_init_1 = true;
+    while(true) {
+        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e22 = j;
+            j = _e22 + l.size;
+        }
+        loop_init_1 = false;
+        uint _e13 = j;
+        if (_e13 < l.count) {
+        } else {
+            break;
+        }
+        {
+            A _e16 = b_8;
+            uint _e18 = j;
+            A _e20 = scratch.inner[_e18];
+            A _e21 = combine(_e16, _e20);
+            b_8 = _e21;
+        }
+    }
+    A _e25 = b_8;
+    A _e26 = subgroup_combine(_e25);
+    return _e26;
+}
+
+uint naga_mod(uint lhs, uint rhs) {
+    return lhs % metal::select(rhs, 1u, rhs == 0u);
+}
+
+void finish(
+    Lanes l_1,
+    uint group_2,
+    A v_3,
+    device type_4 const& src,
+    device type_8 const& src_vec,
+    device type_9& dst,
+    constant Params& params,
+    device type_11& aux,
+    threadgroup uint& wg_flag,
+    threadgroup metal::atomic_uint& wg_missing,
+    threadgroup A& wg_value,
+    threadgroup type_12& scratch,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    A acc = {};
+    uint j_1 = {};
+    uint g_1 = 0u;
+    uint j_2 = {};
+    uint _e5 = params.flags;
+    if ((_e5 & LAST_GROUP) == 0u) {
+        if (l_1.lid == 0u) {
+            uint _e16 = params.dst_base;
+            A _e19 = finalize(v_3);
+            dst[_e16 + group_2] = _e19;
+        }
+        return;
+    }
+    if (l_1.lid == 0u) {
+        publish(group_2, v_3, aux, _buffer_sizes);
+        uint _e29 = metal::atomic_fetch_add_explicit(&aux[0], 1u, metal::memory_order_relaxed);
+        uint _e32 = params.num_groups;
+        wg_flag = (_e29 == (_e32 - 1u)) ? 1u : 0u;
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    uint unnamed_1 = wg_flag;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    if (unnamed_1 == 0u) {
+        return;
+    }
+    A _e41 = identity();
+    acc = _e41;
+    j_1 = l_1.lid;
+    uint2 loop_bound_4 = uint2(4294967295u);
+    bool loop_init_2 = true;
+    while(true) {
+        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+        if (!loop_init_2) {
+            uint _e59 = j_1;
+            j_1 = _e59 + WG;
+        }
+        loop_init_2 = false;
+        uint _e45 = j_1;
+        uint _e48 = params.num_groups;
+        if (_e45 < _e48) {
+        } else {
+            break;
+        }
+        {
+            uint _e50 = j_1;
+            Peek _e51 = peek(_e50, params, aux, _buffer_sizes);
+            if (!(_e51.ready)) {
+                metal::atomic_store_explicit(&wg_missing, 1u, metal::memory_order_relaxed);
+            }
+            A _e56 = acc;
+            A _e58 = combine(_e56, _e51.value);
+            acc = _e58;
+        }
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    if (l_1.lid == 0u) {
+        uint _e67 = metal::atomic_load_explicit(&wg_missing, metal::memory_order_relaxed);
+        wg_flag = _e67;
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    uint unnamed_2 = wg_flag;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    if (unnamed_2 != 0u) {
+        A _e72 = identity();
+        acc = _e72;
+        uint2 loop_bound_5 = uint2(4294967295u);
+        bool loop_init_3 = true;
+        while(true) {
+            if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+            loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+            if (!loop_init_3) {
+                uint _e97 = g_1;
+                g_1 = _e97 + 1u;
+            }
+            loop_init_3 = false;
+            uint _e75 = g_1;
+            uint _e78 = params.num_groups;
+            if (_e75 < _e78) {
+            } else {
+                break;
+            }
+            {
+                uint _e80 = g_1;
+                A _e82 = thread_partial(_e80, l_1.lid, src, src_vec, params, _buffer_sizes);
+                A _e83 = group_reduce(l_1, _e82, scratch);
+                if (l_1.lid == 0u) {
+                    wg_value = _e83;
+                }
+                metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+                A unnamed_3 = wg_value;
+                metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+                uint _e91 = g_1;
+                if (l_1.lid == naga_mod(_e91, WG)) {
+                    A _e95 = acc;
+                    A _e96 = combine(_e95, unnamed_3);
+                    acc = _e96;
+                }
+            }
+        }
+    }
+    A _e100 = acc;
+    A _e101 = group_reduce(l_1, _e100, scratch);
+    if (l_1.lid == 0u) {
+        uint _e108 = params.dst_base;
+        A _e110 = finalize(_e101);
+        dst[_e108] = _e110;
+    }
+    j_2 = l_1.lid;
+    uint2 loop_bound_6 = uint2(4294967295u);
+    bool loop_init_4 = true;
+    while(true) {
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (!loop_init_4) {
+            uint _e124 = j_2;
+            j_2 = _e124 + WG;
+        }
+        loop_init_4 = false;
+        uint _e113 = j_2;
+        uint _e117 = params.num_groups;
+        if (_e113 <= (2u * _e117)) {
+        } else {
+            break;
+        }
+        {
+            uint _e121 = j_2;
+            metal::atomic_store_explicit(&aux[_e121], 0u, metal::memory_order_relaxed);
+        }
+    }
+    return;
+}
+
 metal::float4 f16_four(
     metal::uint2 w_2
 ) {
@@ -474,55 +742,23 @@ struct main_Input {
 , device type_8 const& src_vec [[user(fake0)]]
 , device type_9& dst [[user(fake0)]]
 , constant Params& params [[user(fake0)]]
-, threadgroup type_10& scratch
+, device type_11& aux [[user(fake0)]]
+, threadgroup uint& wg_flag
+, threadgroup metal::atomic_uint& wg_missing
+, threadgroup A& wg_value
+, threadgroup type_12& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
+        wg_flag = {};
+        metal::atomic_store_explicit(&wg_missing, 0, metal::memory_order_relaxed);
+        wg_value = {};
         scratch = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    A b = {};
-    uint j = {};
-    A _e7 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
-    A _e8 = subgroup_combine(_e7);
-    if (lane == 0u) {
-        scratch.inner[sg_id] = _e8;
-    }
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    A _e13 = identity();
-    b = _e13;
-    j = lane;
-    uint2 loop_bound_2 = uint2(4294967295u);
-    bool loop_init = true;
-    while(true) {
-        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
-        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
-        if (!loop_init) {
-            uint _e24 = j;
-            j = _e24 + sg_size;
-        }
-        loop_init = false;
-        uint _e16 = j;
-        if (_e16 < n_sg) {
-        } else {
-            break;
-        }
-        {
-            A _e18 = b;
-            uint _e20 = j;
-            A _e22 = scratch.inner[_e20];
-            A _e23 = combine(_e18, _e22);
-            b = _e23;
-        }
-    }
-    A _e26 = b;
-    A _e27 = subgroup_combine(_e26);
-    if (lid == 0u) {
-        uint _e33 = params.dst_base;
-        A _e37 = finalize(_e27);
-        dst[_e33 + wid.x] = _e37;
-        return;
-    } else {
-        return;
-    }
+    Lanes l_2 = Lanes {lid, lane, sg_size, sg_id, n_sg};
+    A _e9 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
+    A _e10 = group_reduce(l_2, _e9, scratch);
+    finish(l_2, wid.x, _e10, src, src_vec, dst, params, aux, wg_flag, wg_missing, wg_value, scratch, _buffer_sizes);
+    return;
 }

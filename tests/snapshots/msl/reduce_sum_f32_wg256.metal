@@ -8,6 +8,7 @@ struct _mslBufferSizes {
     uint size0;
     uint size1;
     uint size2;
+    uint size4;
 };
 
 typedef float T;
@@ -24,18 +25,34 @@ struct Params {
     uint flags;
     float divisor;
     uint dst_base;
-    uint pad1_;
+    uint spin_limit;
     uint pad2_;
     type_7 pad;
 };
 typedef metal::float4 type_8[1];
 typedef A type_9[1];
-struct type_10 {
+typedef metal::atomic_uint type_11[1];
+struct Lanes {
+    uint lid;
+    uint lane;
+    uint size;
+    uint sg;
+    uint count;
+};
+struct Peek {
+    bool ready;
+    char _pad1[3];
+    A value;
+};
+struct type_12 {
     A inner[256];
 };
 constant uint WG = 256u;
 constant uint EPV = 4u;
 constant uint FINAL = 1u;
+constant uint LAST_GROUP = 2u;
+constant uint HIDE_PARTIALS = 4u;
+constant uint PUBLISHED = 2147483648u;
 
 metal::float4 load4_(
     metal::float4 x
@@ -78,11 +95,11 @@ S s_identity(
 }
 
 S s_add(
-    S s_1,
+    S s,
     metal::float4 x_1
 ) {
     metal::float4 _e2 = load4_(x_1);
-    metal::float4 _e3 = combine4_(s_1, _e2);
+    metal::float4 _e3 = combine4_(s, _e2);
     return _e3;
 }
 
@@ -417,11 +434,258 @@ A thread_partial(
     return _e103;
 }
 
+void publish(
+    uint group_1,
+    A v_1,
+    device type_11& aux,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint b_12 = as_type<uint>(v_1);
+    metal::atomic_store_explicit(&aux[1u + (2u * group_1)], PUBLISHED | (b_12 & 65535u), metal::memory_order_relaxed);
+    metal::atomic_store_explicit(&aux[2u + (2u * group_1)], PUBLISHED | (b_12 >> 16u), metal::memory_order_relaxed);
+    return;
+}
+
+Peek peek(
+    uint g,
+    constant Params& params,
+    device type_11 const& aux,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint k_2 = 0u;
+    bool local_6 = {};
+    uint _e3 = params.flags;
+    bool hidden = (_e3 & HIDE_PARTIALS) != 0u;
+    uint2 loop_bound_2 = uint2(4294967295u);
+    bool loop_init = true;
+    while(true) {
+        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
+        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
+        if (!loop_init) {
+            uint _e49 = k_2;
+            k_2 = _e49 + 1u;
+        }
+        loop_init = false;
+        uint _e10 = k_2;
+        uint _e13 = params.spin_limit;
+        if (_e10 <= _e13) {
+        } else {
+            break;
+        }
+        {
+            uint w0_ = metal::atomic_load_explicit(&aux[1u + (2u * g)], metal::memory_order_relaxed);
+            uint w1_ = metal::atomic_load_explicit(&aux[2u + (2u * g)], metal::memory_order_relaxed);
+            if (!(hidden)) {
+                local_6 = ((w0_ & w1_) & PUBLISHED) != 0u;
+            } else {
+                local_6 = false;
+            }
+            bool _e38 = local_6;
+            if (_e38) {
+                return Peek {true, {}, as_type<float>((w0_ & 65535u) | ((w1_ & 65535u) << 16u))};
+            }
+        }
+    }
+    A _e53 = identity();
+    return Peek {false, {}, _e53};
+}
+
+A group_reduce(
+    Lanes l,
+    A v_2,
+    threadgroup type_12& scratch
+) {
+    uint s_1 = 128u;
+    scratch.inner[l.lid] = v_2;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    uint2 loop_bound_3 = uint2(4294967295u);
+    bool loop_init_1 = true;
+    while(true) {
+        if (metal::all(loop_bound_3 == uint2(0u))) { break; }
+        loop_bound_3 -= uint2(loop_bound_3.y == 0u, 1u);
+        if (!loop_init_1) {
+            uint _e27 = s_1;
+            s_1 = _e27 >> 1u;
+        }
+        loop_init_1 = false;
+        uint _e7 = s_1;
+        if (_e7 > 0u) {
+        } else {
+            break;
+        }
+        {
+            uint _e11 = s_1;
+            if (l.lid < _e11) {
+                A _e19 = scratch.inner[l.lid];
+                uint _e22 = s_1;
+                A _e25 = scratch.inner[l.lid + _e22];
+                A _e26 = combine(_e19, _e25);
+                scratch.inner[l.lid] = _e26;
+            }
+            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+        }
+    }
+    A _e32 = scratch.inner[0];
+    return _e32;
+}
+
+uint naga_mod(uint lhs, uint rhs) {
+    return lhs % metal::select(rhs, 1u, rhs == 0u);
+}
+
+void finish(
+    Lanes l_1,
+    uint group_2,
+    A v_3,
+    device type_2 const& src,
+    device type_8 const& src_vec,
+    device type_9& dst,
+    constant Params& params,
+    device type_11& aux,
+    threadgroup uint& wg_flag,
+    threadgroup metal::atomic_uint& wg_missing,
+    threadgroup A& wg_value,
+    threadgroup type_12& scratch,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    A acc = {};
+    uint j = {};
+    uint g_1 = 0u;
+    uint j_1 = {};
+    uint _e5 = params.flags;
+    if ((_e5 & LAST_GROUP) == 0u) {
+        if (l_1.lid == 0u) {
+            uint _e16 = params.dst_base;
+            A _e19 = finalize(v_3);
+            dst[_e16 + group_2] = _e19;
+        }
+        return;
+    }
+    if (l_1.lid == 0u) {
+        publish(group_2, v_3, aux, _buffer_sizes);
+        uint _e29 = metal::atomic_fetch_add_explicit(&aux[0], 1u, metal::memory_order_relaxed);
+        uint _e32 = params.num_groups;
+        wg_flag = (_e29 == (_e32 - 1u)) ? 1u : 0u;
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    uint unnamed = wg_flag;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    if (unnamed == 0u) {
+        return;
+    }
+    A _e41 = identity();
+    acc = _e41;
+    j = l_1.lid;
+    uint2 loop_bound_4 = uint2(4294967295u);
+    bool loop_init_2 = true;
+    while(true) {
+        if (metal::all(loop_bound_4 == uint2(0u))) { break; }
+        loop_bound_4 -= uint2(loop_bound_4.y == 0u, 1u);
+        if (!loop_init_2) {
+            uint _e59 = j;
+            j = _e59 + WG;
+        }
+        loop_init_2 = false;
+        uint _e45 = j;
+        uint _e48 = params.num_groups;
+        if (_e45 < _e48) {
+        } else {
+            break;
+        }
+        {
+            uint _e50 = j;
+            Peek _e51 = peek(_e50, params, aux, _buffer_sizes);
+            if (!(_e51.ready)) {
+                metal::atomic_store_explicit(&wg_missing, 1u, metal::memory_order_relaxed);
+            }
+            A _e56 = acc;
+            A _e58 = combine(_e56, _e51.value);
+            acc = _e58;
+        }
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    if (l_1.lid == 0u) {
+        uint _e67 = metal::atomic_load_explicit(&wg_missing, metal::memory_order_relaxed);
+        wg_flag = _e67;
+    }
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    uint unnamed_1 = wg_flag;
+    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+    if (unnamed_1 != 0u) {
+        A _e72 = identity();
+        acc = _e72;
+        uint2 loop_bound_5 = uint2(4294967295u);
+        bool loop_init_3 = true;
+        while(true) {
+            if (metal::all(loop_bound_5 == uint2(0u))) { break; }
+            loop_bound_5 -= uint2(loop_bound_5.y == 0u, 1u);
+            if (!loop_init_3) {
+                uint _e97 = g_1;
+                g_1 = _e97 + 1u;
+            }
+            loop_init_3 = false;
+            uint _e75 = g_1;
+            uint _e78 = params.num_groups;
+            if (_e75 < _e78) {
+            } else {
+                break;
+            }
+            {
+                uint _e80 = g_1;
+                A _e82 = thread_partial(_e80, l_1.lid, src, src_vec, params, _buffer_sizes);
+                A _e83 = group_reduce(l_1, _e82, scratch);
+                if (l_1.lid == 0u) {
+                    wg_value = _e83;
+                }
+                metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+                A unnamed_2 = wg_value;
+                metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
+                uint _e91 = g_1;
+                if (l_1.lid == naga_mod(_e91, WG)) {
+                    A _e95 = acc;
+                    A _e96 = combine(_e95, unnamed_2);
+                    acc = _e96;
+                }
+            }
+        }
+    }
+    A _e100 = acc;
+    A _e101 = group_reduce(l_1, _e100, scratch);
+    if (l_1.lid == 0u) {
+        uint _e108 = params.dst_base;
+        A _e110 = finalize(_e101);
+        dst[_e108] = _e110;
+    }
+    j_1 = l_1.lid;
+    uint2 loop_bound_6 = uint2(4294967295u);
+    bool loop_init_4 = true;
+    while(true) {
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (!loop_init_4) {
+            uint _e124 = j_1;
+            j_1 = _e124 + WG;
+        }
+        loop_init_4 = false;
+        uint _e113 = j_1;
+        uint _e117 = params.num_groups;
+        if (_e113 <= (2u * _e117)) {
+        } else {
+            break;
+        }
+        {
+            uint _e121 = j_1;
+            metal::atomic_store_explicit(&aux[_e121], 0u, metal::memory_order_relaxed);
+        }
+    }
+    return;
+}
+
 float f16_at(
     uint w_1,
-    uint k_2
+    uint k_3
 ) {
-    return float2(as_type<half2>(w_1))[k_2 & 1u];
+    return float2(as_type<half2>(w_1))[k_3 & 1u];
 }
 
 metal::float4 f16_lo4_(
@@ -451,51 +715,23 @@ struct main_Input {
 , device type_8 const& src_vec [[user(fake0)]]
 , device type_9& dst [[user(fake0)]]
 , constant Params& params [[user(fake0)]]
-, threadgroup type_10& scratch
+, device type_11& aux [[user(fake0)]]
+, threadgroup uint& wg_flag
+, threadgroup metal::atomic_uint& wg_missing
+, threadgroup A& wg_value
+, threadgroup type_12& scratch
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
+        wg_flag = {};
+        metal::atomic_store_explicit(&wg_missing, 0, metal::memory_order_relaxed);
+        wg_value = {};
         scratch = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    uint s = 128u;
-    A _e5 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
-    scratch.inner[lid] = _e5;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    uint2 loop_bound_2 = uint2(4294967295u);
-    bool loop_init = true;
-    while(true) {
-        if (metal::all(loop_bound_2 == uint2(0u))) { break; }
-        loop_bound_2 -= uint2(loop_bound_2.y == 0u, 1u);
-        if (!loop_init) {
-            uint _e24 = s;
-            s = _e24 >> 1u;
-        }
-        loop_init = false;
-        uint _e8 = s;
-        if (_e8 > 0u) {
-        } else {
-            break;
-        }
-        {
-            uint _e11 = s;
-            if (lid < _e11) {
-                A _e17 = scratch.inner[lid];
-                uint _e19 = s;
-                A _e22 = scratch.inner[lid + _e19];
-                A _e23 = combine(_e17, _e22);
-                scratch.inner[lid] = _e23;
-            }
-            metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-        }
-    }
-    if (lid == 0u) {
-        uint _e32 = params.dst_base;
-        A _e38 = scratch.inner[0];
-        A _e39 = finalize(_e38);
-        dst[_e32 + wid.x] = _e39;
-        return;
-    } else {
-        return;
-    }
+    Lanes l_2 = Lanes {lid, 0u, 1u, 0u, 1u};
+    A _e9 = thread_partial(wid.x, lid, src, src_vec, params, _buffer_sizes);
+    A _e10 = group_reduce(l_2, _e9, scratch);
+    finish(l_2, wid.x, _e10, src, src_vec, dst, params, aux, wg_flag, wg_missing, wg_value, scratch, _buffer_sizes);
+    return;
 }
