@@ -118,7 +118,9 @@ pub struct ContextOptions {
     /// progress: a value not yet visible is computed again by the last workgroup, in the same
     /// order, so the result has the same bits either way (it may differ in the last bits from
     /// the two passes', which combine the values in another order; both are within
-    /// [`Tuning::f32_sum_error_bound`]).
+    /// [`Tuning::f32_sum_error_bound`]). On the H200 (2026-12-04, f32, GPU µs) one sum of 2^20
+    /// took 7.7–7.9 this way against 9.0–14.6 in two passes, and 10 sums side by side in one
+    /// submission 1.6 each against 4.5–8.2.
     pub reduce_last_group: bool,
     /// Testing aid: the last workgroup never sees a published value and computes them all
     /// again.
