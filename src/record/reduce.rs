@@ -474,23 +474,24 @@ impl Recorder {
                     false => self.window(0, u64::from(outputs), acc_bytes),
                 };
                 let epv = if src_dtype.is_half() { 8 } else { 4 };
+                let mut flags = 0;
+                for (on, flag) in [
+                    (last && final_problem, ReduceParams::FINAL),
+                    (last_group, ReduceParams::LAST_GROUP),
+                    (
+                        last_group && tuning.reduce_hide_partials,
+                        ReduceParams::HIDE_PARTIALS,
+                    ),
+                ] {
+                    if on {
+                        flags |= flag;
+                    }
+                }
                 let params = ReduceParams {
                     n: pass.n,
                     n_vec: pass.n / epv,
                     num_groups: pass.groups,
-                    flags: if last && final_problem {
-                        ReduceParams::FINAL
-                    } else {
-                        0
-                    } | if last_group {
-                        ReduceParams::LAST_GROUP
-                    } else {
-                        0
-                    } | if last_group && tuning.reduce_hide_partials {
-                        ReduceParams::HIDE_PARTIALS
-                    } else {
-                        0
-                    },
+                    flags,
                     divisor,
                     dst_base,
                     spin_limit: LAST_GROUP_SPIN_LIMIT,

@@ -6,12 +6,11 @@ use crate::context::Context;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
-use std::sync::Arc;
-
 use crate::kernels::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
+use std::sync::Arc;
 
 /// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
 struct Level<'a> {
