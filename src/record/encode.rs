@@ -30,9 +30,9 @@ impl Recorder {
     /// dispatch used (wgpu puts a barrier there, which on Vulkan and DX12 waits for every
     /// dispatch before it). Operations that share no array (none reads what another writes)
     /// need not wait for each other, so the GPU may run them side by side: what a dispatch
-    /// writes besides its result (a look-back scan's tile states, or the stand-in bound where
-    /// a kernel has none) is taken in turn from 16 buffers, so only the 17th such dispatch
-    /// after one meets its buffer again. Each pass of an operation after its first waits for
+    /// writes besides its result (the clean states of a look-back scan or of a one-pass
+    /// reduction, or the stand-in bound where a kernel has none) is taken in turn from 16
+    /// buffers, so only the 17th such dispatch after one meets its buffer again. Each pass of an operation after its first waits for
     /// the one before it.
     ///
     /// ```
