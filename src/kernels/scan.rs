@@ -57,11 +57,11 @@ pub(crate) const LOOKBACK_CLEAN_TILES: usize = 1024;
 
 /// How many buffers the context keeps of each kind that a dispatch writes without sharing data
 /// through it (the clean states above, of look-back scans and of one-pass reductions, and the
-/// stand-in bound where a kernel has no auxiliary array). wgpu orders two dispatches that write one buffer with a barrier, which on
-/// Vulkan and DX12 waits for all the work before it: operations of one recording that share no
-/// array would wait for each other through such a buffer if there were only one. Dispatch `i` of
-/// a recording takes stand-in `i % INDEPENDENT_SLOTS`, its `j`-th operation in clean states
-/// buffer `j % INDEPENDENT_SLOTS`.
+/// stand-in bound where a kernel has no auxiliary array). wgpu orders two dispatches that write
+/// one buffer with a barrier, which on Vulkan and DX12 waits for all the work before it:
+/// operations of one recording that share no array would wait for each other through such a
+/// buffer if there were only one. Dispatch `i` of a recording takes stand-in
+/// `i % INDEPENDENT_SLOTS`, its `j`-th operation in clean states buffer `j % INDEPENDENT_SLOTS`.
 pub(crate) const INDEPENDENT_SLOTS: usize = 16;
 
 /// Words of look-back states for `tiles` tiles: the tile counter, two words per tile, and (for

@@ -32,8 +32,8 @@ impl Recorder {
     /// need not wait for each other, so the GPU may run them side by side: what a dispatch
     /// writes besides its result (the clean states of a look-back scan or of a one-pass
     /// reduction, or the stand-in bound where a kernel has none) is taken in turn from 16
-    /// buffers, so only the 17th such dispatch after one meets its buffer again. Each pass of an operation after its first waits for
-    /// the one before it.
+    /// buffers, so only the 17th such dispatch after one meets its buffer again. Each pass of
+    /// an operation after its first waits for the one before it.
     ///
     /// ```
     /// # fn main() -> wgpu_reduce::Result<()> {
