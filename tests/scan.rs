@@ -718,9 +718,8 @@ fn independent_scans_take_state_buffers_in_turn() {
         })
         .collect();
     assert_eq!(rec.dispatch_count(), 80, "one pass per scan and per sum");
-    // Scan j >= 16 meets scan j - 16's states, sum j >= 8 (dispatch 2j + 1) the stand-in of
-    // sum j - 8.
-    assert_eq!(rec.barriers(), 24 + 32);
+    // Each scan takes states of its own, each sum (dispatch 2j + 1) a stand-in of its own.
+    assert_eq!(rec.barriers(), 0);
     let res = rec.submit().unwrap().wait().unwrap();
     let mut checked = 0;
     for (out, total, j) in &scans {
@@ -763,6 +762,53 @@ fn independent_scans_take_state_buffers_in_turn() {
         res.scalar(&total).unwrap(),
         *prefix(&inputs[1]).last().unwrap()
     );
+}
+
+/// Past the context's 256 buffers of each kind, a recording's dispatches meet them again (and
+/// wait); every result is still right.
+#[test]
+fn independent_operations_past_the_slots_wait_and_stay_right() {
+    let mut rng = common::rng("independent_operations_past_the_slots_wait_and_stay_right");
+    let ctx = &tiles_of_1024();
+    let tile = ctx.scan_tile();
+    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    let count = 270;
+    let inputs: Vec<Vec<i32>> = (0..count)
+        .map(|_| {
+            let n = rng.gen_range(tile + 1..=3 * tile);
+            (0..n).map(|_| rng.gen()).collect()
+        })
+        .collect();
+    let shorts: Vec<Vec<i32>> = (0..count)
+        .map(|_| (0..rng.gen_range(1..=200)).map(|_| rng.gen()).collect())
+        .collect();
+    let arrays: Vec<_> = inputs.iter().map(|v| ctx.upload(v).unwrap()).collect();
+    let short_arrays: Vec<_> = shorts.iter().map(|v| ctx.upload(v).unwrap()).collect();
+    let mut rec = ctx.recorder();
+    let tokens: Vec<_> = (0..count)
+        .map(|j| {
+            let out = rec.scan::<i32, i32>(&arrays[j], &lookback).unwrap();
+            let total = rec.sum(&short_arrays[j]).unwrap();
+            (rec.read(&out).unwrap(), rec.read(&total).unwrap())
+        })
+        .collect();
+    assert_eq!(
+        rec.dispatch_count(),
+        2 * count,
+        "one pass per scan and per sum"
+    );
+    // Scan j (dispatch 2j) from 256 on meets scan j - 256's states; sum j (dispatch 2j + 1,
+    // the only dispatches with stand-ins) from 128 on the stand-in of dispatch 2j + 1 - 256.
+    assert_eq!(rec.barriers(), (count - 256) + (count - 128));
+    let res = rec.submit().unwrap().wait().unwrap();
+    let mut checked = 0;
+    for (j, (out, total)) in tokens.iter().enumerate() {
+        assert_eq!(res.get(out).unwrap(), prefix(&inputs[j]), "scan {j}");
+        let want = *prefix(&shorts[j]).last().unwrap();
+        assert_eq!(res.scalar(total).unwrap(), want, "sum {j}");
+        checked += 1;
+    }
+    assert_eq!(checked, count);
 }
 
 /// A scan recorded with reductions shares their submission; results feed later operations.

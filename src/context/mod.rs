@@ -1,7 +1,7 @@
 //! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
 //! (buffer pool, pipeline cache, counters).
 
-use crate::kernels::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
+use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 pub(crate) mod bind_groups;
 mod options;
 mod resolve;
+pub(crate) mod slots;
 
 pub use options::{
     Capabilities, ContextOptions, ContextStats, Subgroups, Tuning, MAPPED_RESULT_MAX_BYTES,
@@ -59,14 +60,13 @@ pub(crate) struct Inner {
     /// A small storage buffer bound in place of a view that would be empty.
     pub dummy: wgpu::Buffer,
     /// Bound at binding 4 by kernels that do not use it (separate buffers, so they never meet
-    /// `dummy` in two usages of one dispatch): dispatch `i` of a recording binds
-    /// `dummy_aux[i % INDEPENDENT_SLOTS]` (see [`INDEPENDENT_SLOTS`]).
-    pub dummy_aux: Vec<wgpu::Buffer>,
+    /// `dummy` in two usages of one dispatch): dispatch `i` of a recording binds slot `i`.
+    pub dummy_aux: slots::Slots,
     /// States that are zero between dispatches, since the dispatch's last workgroup clears what
     /// it used (no fill pass before): the look-back's, for scans of at most
     /// [`LOOKBACK_CLEAN_TILES`] tiles, and those of reductions whose last workgroup combines.
-    /// The `j`-th such operation of a recording takes `clean_states[j % INDEPENDENT_SLOTS]`.
-    pub clean_states: Vec<wgpu::Buffer>,
+    /// The `j`-th such operation of a recording takes slot `j`.
+    pub clean_states: slots::Slots,
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
     /// that wgpu checks the buffer belongs to this device.
     pub probe_layout: wgpu::BindGroupLayout,
@@ -273,21 +273,8 @@ impl Context {
             usage: wgpu::BufferUsages::STORAGE,
             mapped_at_creation: false,
         });
-        let slots = |label: &str, size: u64| -> Vec<wgpu::Buffer> {
-            (0..INDEPENDENT_SLOTS)
-                .map(|_| {
-                    device.create_buffer(&wgpu::BufferDescriptor {
-                        label: Some(label),
-                        size,
-                        usage: wgpu::BufferUsages::STORAGE,
-                        mapped_at_creation: false,
-                    })
-                })
-                .collect()
-        };
-        let dummy_aux = slots("wgpu-reduce dummy aux", 16);
-        // Zeroed at creation (wgpu initialises every buffer).
-        let clean_states = slots(
+        let dummy_aux = slots::Slots::new("wgpu-reduce dummy aux", 16);
+        let clean_states = slots::Slots::new(
             "wgpu-reduce clean states",
             (lookback_state_words(LOOKBACK_CLEAN_TILES) * 4) as u64,
         );

@@ -55,14 +55,17 @@ impl ScanMode {
 /// before the scan. A pass fewer: on the H200 a dispatch costs about 3 us of a batch.
 pub(crate) const LOOKBACK_CLEAN_TILES: usize = 1024;
 
-/// How many buffers the context keeps of each kind that a dispatch writes without sharing data
-/// through it (the clean states above, of look-back scans and of one-pass reductions, and the
-/// stand-in bound where a kernel has no auxiliary array). wgpu orders two dispatches that write
-/// one buffer with a barrier, which on Vulkan and DX12 waits for all the work before it:
-/// operations of one recording that share no array would wait for each other through such a
-/// buffer if there were only one. Dispatch `i` of a recording takes stand-in
-/// `i % INDEPENDENT_SLOTS`, its `j`-th operation in clean states buffer `j % INDEPENDENT_SLOTS`.
-pub(crate) const INDEPENDENT_SLOTS: usize = 16;
+/// How many buffers the context keeps, at most, of each kind that a dispatch writes without
+/// sharing data through it (the clean states above, of look-back scans and of one-pass
+/// reductions, and the stand-in bound where a kernel has no auxiliary array). wgpu orders two
+/// dispatches that write one buffer with a barrier, which on Vulkan and DX12 waits for all the
+/// work before it: operations of one recording that share no array would wait for each other
+/// through such a buffer if there were only one. Dispatch `i` of a recording takes stand-in
+/// `i % INDEPENDENT_SLOTS`, its `j`-th operation in clean states buffer `j % INDEPENDENT_SLOTS`;
+/// each buffer is made when a recording first takes it (a clean states buffer is 8 KiB, a
+/// stand-in 16 bytes). Past this many, each dispatch meets a buffer an earlier one wrote: with
+/// 16, a batch of 100 sums of 2^16 f32 on the H200 took 3.4 µs per sum against 0.8 for 10.
+pub(crate) const INDEPENDENT_SLOTS: usize = 256;
 
 /// Words of look-back states for `tiles` tiles: the tile counter, two words per tile, and (for
 /// the context's buffer) the count of finished workgroups.

@@ -13,14 +13,13 @@ use crate::context::bind_groups::{Binding, Key, Watched};
 use crate::context::Inner;
 use crate::error::{Error, Result};
 use crate::kernels::params::PARAMS_BYTES;
-use crate::kernels::INDEPENDENT_SLOTS;
 
 /// What dispatch `i` of a recording binds at binding 4: its auxiliary array, or one of the
-/// context's stand-ins (see [`INDEPENDENT_SLOTS`]).
-fn aux_buffer<'a>(d: &'a Dispatch, i: usize, inner: &'a Inner) -> &'a wgpu::Buffer {
+/// context's stand-ins (see [`INDEPENDENT_SLOTS`](crate::kernels::INDEPENDENT_SLOTS)).
+fn aux_buffer(d: &Dispatch, i: usize, inner: &Inner) -> wgpu::Buffer {
     match &d.aux {
-        Some(a) => a.buffer(),
-        None => &inner.dummy_aux[i % INDEPENDENT_SLOTS],
+        Some(a) => a.buffer().clone(),
+        None => inner.dummy_aux.get(&inner.device, i),
     }
 }
 
@@ -31,9 +30,10 @@ impl Recorder {
     /// dispatch before it). Operations that share no array (none reads what another writes)
     /// need not wait for each other, so the GPU may run them side by side: what a dispatch
     /// writes besides its result (the clean states of a look-back scan or of a one-pass
-    /// reduction, or the stand-in bound where a kernel has none) is taken in turn from 16
-    /// buffers, so only the 17th such dispatch after one meets its buffer again. Each pass of
-    /// an operation after its first waits for the one before it.
+    /// reduction, or the stand-in bound where a kernel has none) is taken in turn from up to 256
+    /// buffers of the context, so a recording's dispatches meet one of them again only from the
+    /// 257th such dispatch on (and each of those waits). Each pass of an operation after its
+    /// first waits for the one before it.
     ///
     /// ```
     /// # fn main() -> wgpu_reduce::Result<()> {
@@ -111,7 +111,7 @@ impl Recorder {
             binding0,
             view(src, at, scalar_bytes),
             view(d.dst.buffer(), d.dst_window.start, dst_bytes),
-            (aux_buffer(d, i, inner).clone(), 0, 0),
+            (aux_buffer(d, i, inner), 0, 0),
         ]
     }
 

@@ -6,7 +6,7 @@ use crate::context::Context;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
-use crate::kernels::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
+use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
@@ -325,14 +325,16 @@ impl Recorder {
 
     /// The context's clean states (see [`LOOKBACK_CLEAN_TILES`]: look-back scans, and
     /// reductions whose last workgroup combines) as an array to bind: the next of its
-    /// [`INDEPENDENT_SLOTS`] buffers, so that operations of one recording that share no array
+    /// [`INDEPENDENT_SLOTS`](crate::kernels::INDEPENDENT_SLOTS) buffers, so that operations of one recording that share no array
     /// do not wait for each other.
     pub(crate) fn clean_states(&mut self) -> RawArray {
-        let slot = self.clean_states % INDEPENDENT_SLOTS;
+        let slot = self.clean_states;
         self.clean_states += 1;
         let inner = &self.ctx().inner;
         RawArray {
-            storage: Arc::new(Storage::Context(inner.clean_states[slot].clone())),
+            storage: Arc::new(Storage::Context(
+                inner.clean_states.get(&inner.device, slot),
+            )),
             len: lookback_state_words(LOOKBACK_CLEAN_TILES),
             dtype: DType::U32,
             ctx_id: self.ctx().id(),
