@@ -324,9 +324,9 @@ impl Recorder {
     }
 
     /// The context's clean states (see [`LOOKBACK_CLEAN_TILES`]: look-back scans, and
-    /// reductions whose last workgroup combines) as an array to bind: the next of its
-    /// [`INDEPENDENT_SLOTS`](crate::kernels::INDEPENDENT_SLOTS) buffers, so that operations of one recording that share no array
-    /// do not wait for each other.
+    /// reductions whose last workgroup combines) as an array to bind: the next of its up to
+    /// [`INDEPENDENT_SLOTS`](crate::kernels::INDEPENDENT_SLOTS) buffers, so that operations of
+    /// one recording that share no array do not wait for each other.
     pub(crate) fn clean_states(&mut self) -> RawArray {
         let slot = self.clean_states;
         self.clean_states += 1;
