@@ -1055,6 +1055,7 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
     let row = ctx.scan_row_tile();
     // The look-back tile of one row longer than `max` tiles.
     let wide = ctx.scan_lookback_tile(1, max * tile + 1);
+    let wide_max = ctx.tuning().scan_lookback_wide_max_tiles;
     let cases = [
         // (rows, len, look-back where the backend allows it)
         (1, tile, false),
@@ -1067,7 +1068,9 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         (1, max * tile, true),
         (1, max * tile + 1, wide > tile),
         (1, max * wide, true),
-        (1, max * wide + 1, false),
+        (1, max * wide + 1, wide > tile),
+        (1, wide_max * wide, wide > tile),
+        (1, wide_max * wide + 1, false),
         (max / 8, 8 * tile, true),
         (max / 8 + 1, 8 * tile, false),
         (1, 1 << 28, false),
@@ -1080,6 +1083,79 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
         };
         assert_eq!(ctx.scan_algorithm(rows, len), want, "{rows} rows of {len}");
     }
+}
+
+/// Auto's exception: one long row at the larger look-back workgroup, scanned into an output an
+/// earlier operation of the recording used from an input none wrote, takes reduce-then-scan
+/// (its first pass runs beside the work before it); an input written earlier, or an output no
+/// earlier operation used, keeps the look-back. Every result is checked.
+#[test]
+fn auto_takes_reduce_then_scan_where_only_the_output_waits() {
+    let ctx = &Context::new().unwrap();
+    let mut rng = common::rng("auto_takes_reduce_then_scan_where_only_the_output_waits");
+    let n = 2 * ctx.tuning().scan_lookback_max_tiles * ctx.scan_tile() + rng.gen_range(0..1000);
+    let (dfb, rts) = (
+        ScanAlgorithm::DecoupledFallback,
+        ScanAlgorithm::ReduceThenScan,
+    );
+    if ctx.scan_algorithm(1, n) != dfb || ctx.scan_lookback_tile(1, n) == ctx.scan_tile() {
+        eprintln!(
+            "skipped: {:?} takes no look-back at its larger workgroup for {n} elements",
+            ctx.capabilities().adapter.name
+        );
+        return;
+    }
+    let v: Vec<i32> = (0..n).map(|_| rng.gen_range(-1000..1000)).collect();
+    let x = ctx.upload(&v).unwrap();
+    let out = ctx.zeros::<i32>(&[n]).unwrap();
+    let auto = Scan::new(ScanOp::Add);
+    let mut rec = ctx.recorder();
+    assert_eq!(
+        rec.scan_algorithm(&x, &auto, &out).unwrap(),
+        dfb,
+        "nothing recorded yet"
+    );
+    let y = rec.scan::<i32, i32>(&x, &auto).unwrap();
+    assert_eq!(rec.dispatch_count(), 1, "the look-back: one pass");
+    assert_eq!(
+        rec.scan_algorithm(&x, &auto, &out).unwrap(),
+        dfb,
+        "out unused so far"
+    );
+    rec.scan_to(&x, &auto, &out).unwrap();
+    assert_eq!(
+        rec.scan_algorithm(&x, &auto, &out).unwrap(),
+        rts,
+        "out used, x unwritten"
+    );
+    let before = rec.dispatch_count();
+    rec.scan_to(&x, &auto, &out).unwrap();
+    assert!(
+        rec.dispatch_count() - before >= 2,
+        "reduce-then-scan: two passes or more"
+    );
+    // y was written by the first scan: its scan waits whatever it takes, and keeps the look-back.
+    let z = ctx.zeros::<i32>(&[n]).unwrap();
+    rec.scan_to(&y, &auto, &z).unwrap();
+    assert_eq!(
+        rec.scan_algorithm(&y, &auto, &z).unwrap(),
+        dfb,
+        "y written earlier"
+    );
+    let (ty, tout, tz) = (
+        rec.read(&y).unwrap(),
+        rec.read(&out).unwrap(),
+        rec.read(&z).unwrap(),
+    );
+    let res = rec.submit().unwrap().wait().unwrap();
+    let want = prefix(&v);
+    assert_eq!(res.get(&ty).unwrap(), want);
+    assert_eq!(
+        res.get(&tout).unwrap(),
+        want,
+        "the reduce-then-scan into out, last"
+    );
+    assert_eq!(res.get(&tz).unwrap(), prefix(&want));
 }
 
 /// Rows longer than a tile but no longer than a tile at the larger row workgroup

@@ -62,7 +62,7 @@ pub struct ContextOptions {
     /// them, and a look-back window over twice as many predecessors. Taken under the same
     /// conditions as `scan_row_workgroup_size`; rows of a few tiles keep `workgroup_size`.
     /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) then takes the look-back for one row
-    /// of up to `scan_lookback_max_tiles` of the larger tiles. On the H200 (2026-12-03, f32,
+    /// of up to `scan_lookback_wide_max_tiles` of the larger tiles. On the H200 (2026-12-03, f32,
     /// batch GPU µs) 2^20 elements took 8.4–8.5 this way against 10.3 by reduce-then-scan (which
     /// Auto took before) and 9.4–10.0 by the look-back at 256.
     pub scan_lookback_workgroup_size: u32,
@@ -85,6 +85,17 @@ pub struct ContextOptions {
     /// 0.86x at 64 tiles (2^18 elements: 7.2 against 8.4 µs) but 1.12x at 256 tiles (2^20:
     /// 11.4 against 10.2 µs) and 1.26x at 512 (see `Context::scan_algorithm`).
     pub scan_lookback_max_tiles: usize,
+    /// One row longer than `scan_lookback_max_tiles` tiles at `workgroup_size`, scanned at
+    /// `scan_lookback_workgroup_size` (default 256 of its larger tiles: 2^21 f32 elements):
+    /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) takes the look-back for a row of at
+    /// most this many of its tiles, except for a scan that writes an output an earlier
+    /// operation of its recording used while reading an input none of them wrote. Such a scan
+    /// waits for the work before it, but the first pass of reduce-then-scan does not, and runs
+    /// beside that work. On the H200 (2026-12-04, f32, batch GPU µs per scan, each algorithm
+    /// forced), 2^21 elements took 7.2 by the look-back against 11.1 by reduce-then-scan in
+    /// batches of 10 that share no array, and 14.8 against 15.7 alone in a submission; but 13.1
+    /// against 10.5 in batches of 10 that each write one output (2^20: 8.2 against 7.7).
+    pub scan_lookback_wide_max_tiles: usize,
     /// The decoupled look-back over one row of at most this many tiles at `workgroup_size`
     /// (default 48; 0 turns this off) runs at half that workgroup size, where that is one of
     /// [`WORKGROUP_SIZES`](crate::kernels::WORKGROUP_SIZES): tiles half as long, twice as many.
@@ -198,6 +209,7 @@ impl Default for ContextOptions {
             scan_reversed_runs_bytes: (32 << 20)..=(256 << 20),
             scan_lookback_row_tiles: 4,
             scan_lookback_max_tiles: 128,
+            scan_lookback_wide_max_tiles: 256,
             scan_lookback_small_tiles: 48,
             scan_serial_max_len: 64,
             scan_fused_max_tiles: 2048,
@@ -278,6 +290,8 @@ pub struct Tuning {
     pub scan_lookback_row_tiles: usize,
     /// See [`ContextOptions::scan_lookback_max_tiles`].
     pub scan_lookback_max_tiles: usize,
+    /// See [`ContextOptions::scan_lookback_wide_max_tiles`].
+    pub scan_lookback_wide_max_tiles: usize,
     /// See [`ContextOptions::scan_lookback_small_tiles`].
     pub scan_lookback_small_tiles: usize,
     /// See [`ContextOptions::scan_serial_max_len`].

@@ -89,6 +89,7 @@ pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tu
         ),
         scan_lookback_row_tiles: options.scan_lookback_row_tiles,
         scan_lookback_max_tiles: options.scan_lookback_max_tiles,
+        scan_lookback_wide_max_tiles: options.scan_lookback_wide_max_tiles,
         scan_lookback_small_tiles: options.scan_lookback_small_tiles,
         scan_serial_max_len: options.scan_serial_max_len,
         scan_fused_max_tiles: options.scan_fused_max_tiles,

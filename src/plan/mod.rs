@@ -18,6 +18,7 @@ pub(crate) fn test_tuning() -> crate::context::Tuning {
         scan_reversed_runs_bytes: (0, 0),
         scan_lookback_row_tiles: 4,
         scan_lookback_max_tiles: 128,
+        scan_lookback_wide_max_tiles: 256,
         scan_lookback_small_tiles: 48,
         scan_serial_max_len: 64,
         scan_fused_max_tiles: 2048,

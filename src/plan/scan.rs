@@ -47,24 +47,33 @@ pub(crate) fn small_lookback_workgroup(tuning: &Tuning) -> Option<u32> {
 }
 
 /// The algorithm [`ScanAlgorithm::Auto`] takes for `rows` rows of `len` elements with this
-/// tuning, and whether the backend may run the look-back (see `Context::scan_algorithm`).
+/// tuning, whether the backend may run the look-back (see `Context::scan_algorithm`), and
+/// whether the scan writes an output an earlier operation of its recording used while reading
+/// an input none wrote (`output_waits`: see [`Tuning::scan_lookback_wide_max_tiles`]).
 pub(crate) fn auto_algorithm(
     rows: usize,
     len: usize,
     lookback_backend: bool,
+    output_waits: bool,
     tuning: &Tuning,
 ) -> ScanAlgorithm {
     let span = tile_span(rows, len);
     let row_tile = scan_tile_len(tuning.scan_row_workgroup_size) as usize;
-    let tile = scan_tile_len(lookback_workgroup(rows, span, tuning)) as usize;
+    let wg = lookback_workgroup(rows, span, tuning);
+    let tile = scan_tile_len(wg) as usize;
     let tiles = if span <= row_tile {
         1
     } else {
         span.div_ceil(tile)
     };
+    // One long row at the look-back's larger workgroup.
+    let wide = rows == 1 && wg > tuning.workgroup_size;
     let lookback = tiles >= 2
         && (tiles <= tuning.scan_lookback_row_tiles
-            || tiles.saturating_mul(rows) <= tuning.scan_lookback_max_tiles);
+            || match wide {
+                true => !output_waits && tiles <= tuning.scan_lookback_wide_max_tiles,
+                false => tiles.saturating_mul(rows) <= tuning.scan_lookback_max_tiles,
+            });
     if lookback && lookback_backend {
         ScanAlgorithm::DecoupledFallback
     } else {
@@ -92,22 +101,35 @@ mod tests {
         let dfb = ScanAlgorithm::DecoupledFallback;
         let rts = ScanAlgorithm::ReduceThenScan;
         // One tile per row: one pass whatever the algorithm; reported as reduce-then-scan.
-        assert_eq!(auto_algorithm(8192, 8192, true, &t), rts);
+        assert_eq!(auto_algorithm(8192, 8192, true, false, &t), rts);
         // Rows of 2..=4 tiles, any number of rows.
-        assert_eq!(auto_algorithm(4096, 16384, true, &t), dfb);
-        assert_eq!(auto_algorithm(4096, 16385, true, &t), rts);
-        // One row of 128 tiles (2^19), and of 128 larger tiles (2^20) where the larger
+        assert_eq!(auto_algorithm(4096, 16384, true, false, &t), dfb);
+        assert_eq!(auto_algorithm(4096, 16385, true, false, &t), rts);
+        // One row of 128 tiles (2^19), and of up to 256 larger tiles (2^21) where the larger
         // look-back workgroup is taken; not beyond.
-        assert_eq!(auto_algorithm(1, 1 << 19, true, &t), dfb);
-        assert_eq!(auto_algorithm(1, 1 << 20, true, &t), dfb);
-        assert_eq!(auto_algorithm(1, (1 << 20) + 1, true, &t), rts);
+        assert_eq!(auto_algorithm(1, 1 << 19, true, false, &t), dfb);
+        assert_eq!(auto_algorithm(1, 1 << 20, true, false, &t), dfb);
+        assert_eq!(auto_algorithm(1, 1 << 21, true, false, &t), dfb);
+        assert_eq!(auto_algorithm(1, (1 << 21) + 1, true, false, &t), rts);
+        // A scan whose output waits for earlier work while its input does not: reduce-then-scan
+        // wherever the larger workgroup would be taken, the look-back below that.
+        assert_eq!(auto_algorithm(1, 1 << 19, true, true, &t), dfb);
+        assert_eq!(auto_algorithm(1, (1 << 19) + 1, true, true, &t), rts);
+        assert_eq!(auto_algorithm(1, 1 << 21, true, true, &t), rts);
+        assert_eq!(auto_algorithm(4096, 16384, true, true, &t), dfb);
+        let fewer = Tuning {
+            scan_lookback_wide_max_tiles: 128,
+            ..t
+        };
+        assert_eq!(auto_algorithm(1, 1 << 20, true, false, &fewer), dfb);
+        assert_eq!(auto_algorithm(1, (1 << 20) + 1, true, false, &fewer), rts);
         let narrow = Tuning {
             scan_lookback_workgroup_size: 256,
             ..t
         };
-        assert_eq!(auto_algorithm(1, 1 << 20, true, &narrow), rts);
+        assert_eq!(auto_algorithm(1, 1 << 20, true, false, &narrow), rts);
         // Never where the backend may not run it (GL, WebGPU).
-        assert_eq!(auto_algorithm(4096, 16384, false, &t), rts);
+        assert_eq!(auto_algorithm(4096, 16384, false, false, &t), rts);
     }
 
     #[test]
@@ -147,7 +169,7 @@ mod tests {
         // Auto's tile count follows: one row of 48 tiles of 4096 is 96 tiles of 2048, still a
         // look-back.
         assert_eq!(
-            auto_algorithm(1, 48 * 4096, true, &t),
+            auto_algorithm(1, 48 * 4096, true, false, &t),
             ScanAlgorithm::DecoupledFallback
         );
     }

@@ -1,9 +1,9 @@
 //! Recording a scan: the checks, the algorithm, the tiles and the passes of each level.
 
-use super::Recorder;
-use crate::array::{padded_bytes, RawArray, Storage};
+use super::{Dispatch, Recorder};
+use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
 use crate::context::Context;
-use crate::element::DType;
+use crate::element::{DType, Element};
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
 use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
@@ -25,11 +25,14 @@ struct Level<'a> {
 impl Context {
     /// The algorithm [`ScanAlgorithm::Auto`] picks for `rows` rows of `len` elements on this
     /// adapter: [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans
-    /// at least two tiles and either at most [`Tuning::scan_lookback_row_tiles`](crate::Tuning) tiles or the whole scan at
-    /// most [`Tuning::scan_lookback_max_tiles`](crate::Tuning) tiles; [`ScanAlgorithm::ReduceThenScan`] otherwise (and
-    /// always on GL and WebGPU). Rows of at most [`scan_row_tile`](Self::scan_row_tile)
-    /// elements are one tile each, scanned in one pass whichever algorithm is asked for; this
-    /// reports [`ScanAlgorithm::ReduceThenScan`] for them.
+    /// at least two tiles and either at most
+    /// [`Tuning::scan_lookback_row_tiles`](crate::Tuning) tiles or the whole scan at most
+    /// [`Tuning::scan_lookback_max_tiles`](crate::Tuning) tiles (one longer row: at most
+    /// [`Tuning::scan_lookback_wide_max_tiles`](crate::Tuning) tiles of the larger look-back
+    /// workgroup); [`ScanAlgorithm::ReduceThenScan`] otherwise (and always on GL and WebGPU).
+    /// Rows of at most [`scan_row_tile`](Self::scan_row_tile) elements are one tile each,
+    /// scanned in one pass whichever algorithm is asked for; this reports
+    /// [`ScanAlgorithm::ReduceThenScan`] for them.
     ///
     /// Measured on an H200 (2026-11-30: batches of 10 f32 scans, both algorithms in one run,
     /// GPU time per scan), the look-back took 0.81x
@@ -42,13 +45,22 @@ impl Context {
     /// 1.44x for 64 rows of 1,024 tiles. A look-back tile finishes only after every tile before
     /// it in its row has published its total, so one slow load holds up the tiles claimed after
     /// it while they keep their registers; short rows wait only on a few tiles, the first of
-    /// which publishes at once.
+    /// which publishes at once. With the larger workgroup (2026-12-04), one row of 256 tiles
+    /// of 8192 (2^21 elements) took 0.65x reduce-then-scan's time in batches of 10 that share
+    /// no array and 0.94x alone in a submission.
+    ///
+    /// This is the choice for a scan into an output that no earlier operation of its recording
+    /// used; see [`Recorder::scan_algorithm`] for the exception.
     pub fn scan_algorithm(&self, rows: usize, len: usize) -> ScanAlgorithm {
+        self.auto_scan_algorithm(rows, len, false)
+    }
+
+    fn auto_scan_algorithm(&self, rows: usize, len: usize, output_waits: bool) -> ScanAlgorithm {
         let lookback_backend = matches!(
             self.capabilities().adapter.backend,
             wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
         );
-        auto_algorithm(rows, len, lookback_backend, &self.tuning())
+        auto_algorithm(rows, len, lookback_backend, output_waits, &self.tuning())
     }
 
     /// Elements per scan tile with this context's workgroup size.
@@ -75,6 +87,64 @@ impl Context {
 }
 
 impl Recorder {
+    /// The algorithm a scan of `x` into `out` recorded next would take: `scan.algorithm`, or
+    /// for [`ScanAlgorithm::Auto`] [`Context::scan_algorithm`]'s choice, except that one long
+    /// row at [`Tuning::scan_lookback_workgroup_size`](crate::Tuning) takes
+    /// [`ScanAlgorithm::ReduceThenScan`] when an operation recorded before it used `out` and
+    /// none wrote `x`: the scan then waits for that work, while reduce-then-scan's first pass
+    /// (which reads only `x`) does not, and runs beside it (see
+    /// [`ContextOptions::scan_lookback_wide_max_tiles`](crate::ContextOptions)).
+    ///
+    /// ```
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::{Scan, ScanAlgorithm, ScanOp};
+    /// let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload(&vec![1.0f32; 1 << 21])?;
+    /// let out = ctx.zeros::<f32>(&[1 << 21])?;
+    /// let cumsum = Scan::new(ScanOp::Add);
+    /// let mut rec = ctx.recorder();
+    /// let first = rec.scan_algorithm(&x, &cumsum, &out)?;
+    /// assert_eq!(first, ctx.scan_algorithm(1, 1 << 21));
+    /// rec.scan_to(&x, &cumsum, &out)?;
+    /// let again = rec.scan_algorithm(&x, &cumsum, &out)?;
+    /// // Where the look-back of 2^21 elements takes the larger workgroup (Vulkan, Metal, DX12):
+    /// let wide = ctx.scan_lookback_tile(1, 1 << 21) > ctx.scan_tile();
+    /// if first == ScanAlgorithm::DecoupledFallback && wide {
+    ///     assert_eq!(again, ScanAlgorithm::ReduceThenScan);
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn scan_algorithm<T: Element, O: Element>(
+        &self,
+        x: &GpuArray<T>,
+        scan: &Scan,
+        out: &GpuArray<O>,
+    ) -> Result<ScanAlgorithm> {
+        let (rows, len) = scan.rows(x.shape())?;
+        Ok(match scan.algorithm {
+            ScanAlgorithm::Auto => {
+                let waits = self.output_waits(&x.raw(), &out.raw());
+                self.ctx().auto_scan_algorithm(rows, len, waits)
+            }
+            a => a,
+        })
+    }
+
+    /// Whether a dispatch recorded so far used `out`'s buffer while none wrote `x`'s.
+    fn output_waits(&self, x: &RawArray, out: &RawArray) -> bool {
+        fn written(d: &Dispatch) -> impl Iterator<Item = &wgpu::Buffer> {
+            d.aux.iter().chain([&d.dst]).map(RawArray::buffer)
+        }
+        fn used(d: &Dispatch) -> impl Iterator<Item = &wgpu::Buffer> {
+            let read = d.second.iter().map(|(a, _)| a).chain([&d.src]);
+            written(d).chain(read.map(RawArray::buffer))
+        }
+        let x_written = (self.dispatches.iter()).any(|d| written(d).any(|b| b == x.buffer()));
+        let out_used = (self.dispatches.iter()).any(|d| used(d).any(|b| b == out.buffer()));
+        out_used && !x_written
+    }
+
     pub(crate) fn record_scan(
         &mut self,
         scan: &Scan,
@@ -114,7 +184,7 @@ impl Recorder {
         ctx.check_binding_size(x.len, x.dtype, what)?;
         ctx.check_binding_size(out.len, out.dtype, what)?;
         let algorithm = match scan.algorithm {
-            ScanAlgorithm::Auto => self.ctx().scan_algorithm(rows, len),
+            ScanAlgorithm::Auto => ctx.auto_scan_algorithm(rows, len, self.output_waits(x, out)),
             a => a,
         };
         let level = Level {
