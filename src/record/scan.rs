@@ -124,15 +124,20 @@ impl Recorder {
         let (rows, len) = scan.rows(x.shape())?;
         Ok(match scan.algorithm {
             ScanAlgorithm::Auto => {
-                let waits = self.output_waits(&x.raw(), &out.raw());
+                let waits = self.output_waits(&x.raw(), &out.raw(), rows, len);
                 self.ctx().auto_scan_algorithm(rows, len, waits)
             }
             a => a,
         })
     }
 
-    /// Whether a dispatch recorded so far used `out`'s buffer while none wrote `x`'s.
-    fn output_waits(&self, x: &RawArray, out: &RawArray) -> bool {
+    /// Whether a dispatch recorded so far used `out`'s buffer while none wrote `x`'s, for a
+    /// scan of `rows` rows of `len` whose look-back would take the larger workgroup (the only
+    /// scans whose algorithm depends on it; the others are not looked up).
+    fn output_waits(&self, x: &RawArray, out: &RawArray, rows: usize, len: usize) -> bool {
+        if self.ctx().scan_lookback_tile(rows, len) <= self.ctx().scan_tile() {
+            return false;
+        }
         fn written(d: &Dispatch) -> impl Iterator<Item = &wgpu::Buffer> {
             d.aux.iter().chain([&d.dst]).map(RawArray::buffer)
         }
@@ -184,7 +189,10 @@ impl Recorder {
         ctx.check_binding_size(x.len, x.dtype, what)?;
         ctx.check_binding_size(out.len, out.dtype, what)?;
         let algorithm = match scan.algorithm {
-            ScanAlgorithm::Auto => ctx.auto_scan_algorithm(rows, len, self.output_waits(x, out)),
+            ScanAlgorithm::Auto => {
+                let waits = self.output_waits(x, out, rows, len);
+                ctx.auto_scan_algorithm(rows, len, waits)
+            }
             a => a,
         };
         let level = Level {
