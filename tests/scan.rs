@@ -1123,16 +1123,20 @@ fn auto_takes_reduce_then_scan_where_only_the_output_waits() {
         "out unused so far"
     );
     rec.scan_to(&x, &auto, &out).unwrap();
-    assert_eq!(
-        rec.scan_algorithm(&x, &auto, &out).unwrap(),
-        rts,
-        "out used, x unwritten"
+    // On Metal every dispatch runs after the one before it: no first pass runs beside others.
+    let beside = matches!(
+        ctx.capabilities().adapter.backend,
+        wgpu::Backend::Vulkan | wgpu::Backend::Dx12
     );
+    let want = if beside { rts } else { dfb };
+    let got = rec.scan_algorithm(&x, &auto, &out).unwrap();
+    assert_eq!(got, want, "out used, x unwritten");
     let before = rec.dispatch_count();
     rec.scan_to(&x, &auto, &out).unwrap();
+    let passes = rec.dispatch_count() - before;
     assert!(
-        rec.dispatch_count() - before >= 2,
-        "reduce-then-scan: two passes or more"
+        if beside { passes >= 2 } else { passes == 1 },
+        "{passes} passes"
     );
     // y was written by the first scan: its scan waits whatever it takes, and keeps the look-back.
     let z = ctx.zeros::<i32>(&[n]).unwrap();

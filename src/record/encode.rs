@@ -33,7 +33,9 @@ impl Recorder {
     /// reduction, or the stand-in bound where a kernel has none) is taken in turn from up to 256
     /// buffers of the context, so a recording's dispatches meet one of them again only from the
     /// 257th such dispatch on (and each of those waits). Each pass of an operation after its
-    /// first waits for the one before it.
+    /// first waits for the one before it. On Metal wgpu encodes a compute pass with Metal's
+    /// serial dispatch type, in which every dispatch runs after the one before it whatever
+    /// this count says.
     ///
     /// ```
     /// # fn main() -> wgpu_reduce::Result<()> {

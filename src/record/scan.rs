@@ -90,10 +90,11 @@ impl Recorder {
     /// The algorithm a scan of `x` into `out` recorded next would take: `scan.algorithm`, or
     /// for [`ScanAlgorithm::Auto`] [`Context::scan_algorithm`]'s choice, except that one long
     /// row at [`Tuning::scan_lookback_workgroup_size`](crate::Tuning) takes
-    /// [`ScanAlgorithm::ReduceThenScan`] when an operation recorded before it used `out` and
-    /// none wrote `x`: the scan then waits for that work, while reduce-then-scan's first pass
-    /// (which reads only `x`) does not, and runs beside it (see
-    /// [`ContextOptions::scan_lookback_wide_max_tiles`](crate::ContextOptions)).
+    /// [`ScanAlgorithm::ReduceThenScan`] on Vulkan and DX12 when an operation recorded before
+    /// it used `out` and none wrote `x`: the scan then waits for that work, while
+    /// reduce-then-scan's first pass (which reads only `x`) does not, and runs beside it (see
+    /// [`ContextOptions::scan_lookback_wide_max_tiles`](crate::ContextOptions); on Metal every
+    /// dispatch runs after the one before it).
     ///
     /// ```
     /// # fn main() -> wgpu_reduce::Result<()> {
@@ -107,9 +108,11 @@ impl Recorder {
     /// assert_eq!(first, ctx.scan_algorithm(1, 1 << 21));
     /// rec.scan_to(&x, &cumsum, &out)?;
     /// let again = rec.scan_algorithm(&x, &cumsum, &out)?;
-    /// // Where the look-back of 2^21 elements takes the larger workgroup (Vulkan, Metal, DX12):
+    /// // Where the look-back of 2^21 elements takes the larger workgroup, on Vulkan and DX12:
     /// let wide = ctx.scan_lookback_tile(1, 1 << 21) > ctx.scan_tile();
-    /// if first == ScanAlgorithm::DecoupledFallback && wide {
+    /// let backend = ctx.capabilities().adapter.backend;
+    /// let beside = matches!(backend, wgpu::Backend::Vulkan | wgpu::Backend::Dx12);
+    /// if first == ScanAlgorithm::DecoupledFallback && wide && beside {
     ///     assert_eq!(again, ScanAlgorithm::ReduceThenScan);
     /// }
     /// # Ok(())
@@ -133,9 +136,16 @@ impl Recorder {
 
     /// Whether a dispatch recorded so far used `out`'s buffer while none wrote `x`'s, for a
     /// scan of `rows` rows of `len` whose look-back would take the larger workgroup (the only
-    /// scans whose algorithm depends on it; the others are not looked up).
+    /// scans whose algorithm depends on it; the others are not looked up), on Vulkan or DX12
+    /// (on Metal every dispatch of a pass runs after the one before it, so no first pass runs
+    /// beside earlier work).
     fn output_waits(&self, x: &RawArray, out: &RawArray, rows: usize, len: usize) -> bool {
-        if self.ctx().scan_lookback_tile(rows, len) <= self.ctx().scan_tile() {
+        let ctx = self.ctx();
+        let beside = matches!(
+            ctx.capabilities().adapter.backend,
+            wgpu::Backend::Vulkan | wgpu::Backend::Dx12
+        );
+        if !beside || ctx.scan_lookback_tile(rows, len) <= ctx.scan_tile() {
             return false;
         }
         fn written(d: &Dispatch) -> impl Iterator<Item = &wgpu::Buffer> {
