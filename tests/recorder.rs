@@ -721,3 +721,41 @@ fn bind_groups_are_reused_while_their_arrays_live() {
         );
     }
 }
+
+/// A recording of many operations repeated on the same arrays reuses its bind groups (counted):
+/// after the first two recordings of 200 sums (the second's results get the pool's buffers in
+/// another order than the first's), later ones make none. Every result is checked.
+#[test]
+fn repeated_large_recordings_reuse_their_bind_groups() {
+    let ctx = private_ctx();
+    let mut rng = rng("repeated large recordings");
+    let inputs: Vec<Vec<i32>> = (0..200)
+        .map(|_| {
+            let n = rand::Rng::gen_range(&mut rng, 1..5000);
+            random_i32(&mut rng, n)
+        })
+        .collect();
+    let arrays: Vec<_> = inputs.iter().map(|v| ctx.upload(v).unwrap()).collect();
+    let mut made = Vec::new();
+    let mut checked = 0;
+    for _ in 0..5 {
+        let before = ctx.stats().bind_groups;
+        let mut rec = ctx.recorder();
+        let sums: Vec<_> = arrays.iter().map(|x| rec.sum(x).unwrap()).collect();
+        let tokens: Vec<_> = sums.iter().map(|s| rec.read(s).unwrap()).collect();
+        let res = rec.submit().unwrap().wait().unwrap();
+        for (t, v) in tokens.iter().zip(&inputs) {
+            assert_eq!(res.scalar(t).unwrap(), wrapping_sum(v));
+            checked += 1;
+        }
+        drop(sums);
+        made.push(ctx.stats().bind_groups - before);
+    }
+    assert_eq!(checked, 1000);
+    assert!(made[0] >= 200, "{made:?}");
+    assert_eq!(
+        &made[2..],
+        &[0, 0, 0],
+        "bind groups made per recording: {made:?}"
+    );
+}

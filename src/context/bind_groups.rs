@@ -13,8 +13,10 @@ pub(crate) type Watched = Weak<dyn Any + Send + Sync>;
 #[cfg(target_arch = "wasm32")]
 pub(crate) type Watched = Weak<dyn Any>;
 
-/// Most bind groups kept; past it the cache starts afresh.
-const CAPACITY: usize = 64;
+/// Most bind groups kept; past it the cache starts afresh. Room for a recording of a few
+/// hundred dispatches repeated (its results taking the pool's buffers in one order or another):
+/// with 64, every dispatch of a recording of more than 64 made its bind group again each time.
+const CAPACITY: usize = 1024;
 
 /// One binding: a buffer (by wgpu's identity), the offset and size bound (size 0: whole).
 pub(crate) type Binding = (wgpu::Buffer, u64, u64);
