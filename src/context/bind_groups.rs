@@ -18,6 +18,10 @@ pub(crate) type Watched = Weak<dyn Any>;
 /// with 64, every dispatch of a recording of more than 64 made its bind group again each time.
 const CAPACITY: usize = 1024;
 
+/// Every this many bind groups made, the entries of dropped arrays are let go (a sweep of the
+/// whole cache at each would cost more than making the bind group once it is large).
+const SWEEP_EVERY: usize = 16;
+
 /// One binding: a buffer (by wgpu's identity), the offset and size bound (size 0: whole).
 pub(crate) type Binding = (wgpu::Buffer, u64, u64);
 
@@ -29,8 +33,9 @@ pub(crate) struct Key(pub [Binding; 5]);
 struct Entry {
     group: wgpu::BindGroup,
     /// The caller's arrays whose buffers are bound: the entry is good only while each is
-    /// alive, so a dropped array's buffer is not kept past the next insertion (the pool's own
-    /// buffers need no watch: the pool holds them, and `Context::trim_pool` clears the cache).
+    /// alive, and a dropped array's buffer is kept for at most [`SWEEP_EVERY`] further
+    /// insertions (the pool's own buffers need no watch: the pool holds them, and
+    /// `Context::trim_pool` clears the cache).
     arrays: Vec<Watched>,
 }
 
@@ -43,6 +48,8 @@ impl Entry {
 #[derive(Default)]
 pub(crate) struct BindGroups {
     map: HashMap<Key, Entry>,
+    /// Bind groups made since the last sweep.
+    made: usize,
 }
 
 impl BindGroups {
@@ -60,7 +67,11 @@ impl BindGroups {
             }
         }
         let group = make();
-        self.map.retain(|_, e| e.alive());
+        self.made += 1;
+        if self.made >= SWEEP_EVERY || self.map.len() >= CAPACITY {
+            self.made = 0;
+            self.map.retain(|_, e| e.alive());
+        }
         if self.map.len() >= CAPACITY {
             self.map.clear();
         }
