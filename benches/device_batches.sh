@@ -5,7 +5,8 @@
 # build of SPEED in turn, ROUNDS times. The blocking sum of 2^20: one process of every build of
 # LATENCY in turn, LAT_ROUNDS times (wgpu's floor differs from process to process, so only the
 # ratio within a process compares builds), then torch's x.sum().item().
-# Builds are .gpu/<binary>:<tag> (release builds of bench/'s speed and latency harnesses).
+# Builds are .gpu/<binary>:<tag>[:<flags>] (release builds of bench/'s speed and latency
+# harnesses; flags with commas for spaces), e.g. SPEED="speed:new speed:flat:--flat-last-group".
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device_batches.sh
 set -u
 source "$(dirname "$0")/device_common.sh"
@@ -19,16 +20,19 @@ sum    f32  65536       all 300
 sum    f32  1048576     all 10
 sum    f32  1048576     all 100
 sum    f32  16777216    all 10
+argmax f32  1048576     all 10
 argmax f32  16777216    all 10
+argmax f32  268435456   all 10
 S
 timeout 120 python3 benches/torch_peer.py --suite "$OUT/suite.txt" --csv "$OUT/peer.csv" 2>&1 \
   | tail -n +2 | tee -a "$OUT/log.txt"
 for round in $(seq 1 "${ROUNDS:-2}"); do
   for b in $SPEED; do
-    bin=${b%%:*}; tag=${b##*:}
-    echo "== round $round: ours $tag" | tee -a "$OUT/log.txt"
-    timeout 80 ".gpu/$bin" --suite "$OUT/suite.txt" --peer "$OUT/peer.csv" \
-      --csv "$OUT/speed_${tag}_$round.csv" 2>&1 | tee -a "$OUT/log.txt" | tail -12
+    bin=${b%%:*}; rest=${b#*:}; tag=${rest%%:*}; flags=""
+    [ "$rest" != "$tag" ] && flags=${rest#*:}
+    echo "== round $round: ours $tag ${flags//,/ }" | tee -a "$OUT/log.txt"
+    timeout 80 ".gpu/$bin" --suite "$OUT/suite.txt" --peer "$OUT/peer.csv" ${flags//,/ } \
+      --csv "$OUT/speed_${tag}_$round.csv" 2>&1 | tee -a "$OUT/log.txt" | tail -14
   done
 done
 for round in $(seq 1 "${LAT_ROUNDS:-3}"); do

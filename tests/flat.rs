@@ -374,8 +374,7 @@ fn rows_in_pieces_take_the_flat_pass_with_their_own_row_offsets() {
 /// subnormals (non-zero) planted.
 #[test]
 fn value_operations_take_the_flat_pass_whole_and_in_pieces() {
-    use common::run::{case_of, make_data, nan_or_zero};
-    use rand::SeedableRng;
+    use common::run::case_of;
     use wgpu_reduce::DType;
     let mut rng = rng("flat value operations");
     let ops = [
@@ -397,25 +396,119 @@ fn value_operations_take_the_flat_pass_whole_and_in_pieces() {
                 };
                 let zero_rate = [0.0, 0.3, 1.0, 0.5 / n as f64][rng.gen_range(0..4)];
                 let specials = [f64::INFINITY, f64::NEG_INFINITY, 1e-45, -1e-45];
-                let mut g = StdRng::from_rng(&mut rng).unwrap();
-                let data = make_data(
-                    DType::F32,
-                    n,
-                    || {
-                        nan_or_zero(&mut g, nan_rate, zero_rate).unwrap_or_else(|| {
-                            if g.gen_ratio(1, 4096) {
-                                specials[g.gen_range(0..specials.len())]
-                            } else {
-                                g.gen_range(-1.0..1.0)
-                            }
-                        })
-                    },
-                    || 0,
-                );
+                let data = mixed_data(&mut rng, n, (nan_rate, zero_rate), &specials, 1.0);
                 case_of(ctx, &data, DType::F32, &[n], &Reduction::new(op));
                 checked += 1;
             }
         }
     }
     assert_eq!(checked, 2 * 5 * 7, "cases checked");
+}
+
+/// With `ContextOptions::reduce_last_group_flat`, a whole f32 array that takes the flat first
+/// pass is one pass (counted), whose last workgroup combines the others' states: every flat
+/// operation against the reference, and bit for bit against the same context whose published
+/// states are hidden (the last workgroup computes them all again, in the same order); at most
+/// 512 workgroups (more take two passes), and in pieces that each fit a small binding. Random
+/// data with NaNs, zeros and infinities, lengths from the flat threshold to 512 workgroups and
+/// beyond, off the vec4 tail.
+#[test]
+fn one_pass_finish_matches_the_reference_and_its_recomputed_states() {
+    use common::run::{case_of, run, upload};
+    use wgpu_reduce::DType;
+    let mut rng = rng("flat one-pass finish");
+    let make = |one_pass: bool, hide: bool, max_workgroups: u32| {
+        Context::with_options(ContextOptions {
+            workgroup_size: 64,
+            max_workgroups,
+            reduce_last_group_flat: one_pass,
+            reduce_hide_partials: hide,
+            poison_temporaries: true,
+            ..Default::default()
+        })
+        .unwrap()
+    };
+    let (two, one, hidden, wide) = (
+        make(false, false, 512),
+        make(true, false, 512),
+        make(true, true, 512),
+        make(true, false, 1024),
+    );
+    let pieces = Context::with_options(ContextOptions {
+        max_storage_binding_bytes: Some(128 << 10),
+        reduce_last_group_flat: true,
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .unwrap();
+    let ops = [
+        ReduceOp::Argmin,
+        ReduceOp::Argmax,
+        ReduceOp::AMinMax,
+        ReduceOp::Norm2,
+        ReduceOp::NanSum,
+        ReduceOp::Norm1,
+        ReduceOp::Any,
+        ReduceOp::All,
+        ReduceOp::CountNonzero,
+    ];
+    // 1,024 elements per workgroup of 64: 2 workgroups, ..., 512 (the cap), 1,024 (wide only).
+    let t = 2 * 64 * 16;
+    let lens = [t, t + 3, 65_536 + 5, 512 * 1024 - 1, (1 << 20) + 7];
+    let mut checked = 0;
+    for op in ops {
+        for n in lens {
+            let nan_rate = [0.0, 0.0, 0.01][rng.gen_range(0..3)];
+            let zero_rate = [0.0, 0.3][rng.gen_range(0..2)];
+            let specials = [f64::INFINITY, f64::NEG_INFINITY];
+            let data = mixed_data(&mut rng, n, (nan_rate, zero_rate), &specials, 4.0);
+            let red = Reduction::new(op);
+            let out = op.allowed_outputs(DType::F32)[0];
+            // More than 512 workgroups (the wide context's largest input) take two passes.
+            let wide_passes = if n / 1024 > 512 { 2 } else { 1 };
+            for (ctx, passes) in [(&two, 2), (&one, 1), (&hidden, 1), (&wide, wide_passes)] {
+                case_of(ctx, &data, DType::F32, &[n], &red);
+                let x = ctx.upload(&vec![1.0f32; n]).unwrap();
+                let mut rec = ctx.recorder();
+                match out {
+                    DType::U32 => drop(rec.reduce::<f32, u32>(&x, &red).unwrap()),
+                    _ => drop(rec.reduce::<f32, f32>(&x, &red).unwrap()),
+                }
+                assert_eq!(rec.dispatch_count(), passes, "{op:?} n={n}: passes");
+                checked += 1;
+            }
+            // Cut into pieces that each take the flat pass and finish in one (into states).
+            case_of(&pieces, &data, DType::F32, &[n], &red);
+            let bits = |ctx: &Context| {
+                let (v, _) = run(ctx, &upload(ctx, DType::F32, &data, &[n]), &red, out).unwrap();
+                v.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+            };
+            assert_eq!(bits(&one), bits(&hidden), "{op:?} n={n}: recomputed states");
+        }
+    }
+    assert_eq!(checked, ops.len() * lens.len() * 4);
+}
+
+/// `n` f32 values uniform in (-range, range), with NaNs and zeros at the rates given and one in
+/// 4,096 of the others one of `specials`.
+fn mixed_data(
+    rng: &mut StdRng,
+    n: usize,
+    (nan_rate, zero_rate): (f64, f64),
+    specials: &[f64],
+    range: f64,
+) -> common::reference::Data {
+    use common::run::{make_data, nan_or_zero};
+    use rand::SeedableRng;
+    let mut g = StdRng::from_rng(rng).unwrap();
+    let value = || {
+        nan_or_zero(&mut g, nan_rate, zero_rate).unwrap_or_else(|| {
+            if g.gen_ratio(1, 4096) {
+                specials[g.gen_range(0..specials.len())]
+            } else {
+                g.gen_range(-range..range)
+            }
+        })
+    };
+    make_data(wgpu_reduce::DType::F32, n, value, || 0)
 }

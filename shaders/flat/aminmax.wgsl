@@ -47,3 +47,12 @@ fn flat_state(a: F) -> S {
     }
     return S(minmax_unkey(lo), minmax_unkey(hi));
 }
+
+// A state as words, for the one-pass finish (reduce_flat.wgsl).
+const STATE_WORDS: u32 = 2u;
+fn state_words(s: S) -> StateWords {
+    return StateWords(bitcast<u32>(s.lo), bitcast<u32>(s.hi), 0u);
+}
+fn state_of(w: StateWords) -> S {
+    return S(bitcast<V>(w[0]), bitcast<V>(w[1]));
+}

@@ -61,3 +61,12 @@ fn flat_state(b: F) -> S {
     let lo = combine(best_state(b, 0u), best_state(b, 1u));
     return combine(lo, combine(best_state(b, 2u), best_state(b, 3u)));
 }
+
+// A state as words, for the one-pass finish (reduce_flat.wgsl).
+const STATE_WORDS: u32 = 2u;
+fn state_words(s: S) -> StateWords {
+    return StateWords(bitcast<u32>(s.v), s.i, 0u);
+}
+fn state_of(w: StateWords) -> S {
+    return S(bitcast<V>(w[0]), w[1]);
+}

@@ -26,3 +26,12 @@ fn flat_merge(a: F, b: F) -> F {
 fn flat_state(a: F) -> S {
     return combine(combine(a.x, a.y), combine(a.z, a.w));
 }
+
+// A state as words, for the one-pass finish (reduce_flat.wgsl).
+const STATE_WORDS: u32 = 1u;
+fn state_words(s: S) -> StateWords {
+    return StateWords(bitcast<u32>(s), 0u, 0u);
+}
+fn state_of(w: StateWords) -> S {
+    return bitcast<S>(w[0]);
+}

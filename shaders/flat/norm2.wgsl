@@ -52,3 +52,12 @@ fn flat_merge(a: F, b: F) -> F {
 fn flat_state(s: F) -> S {
     return S(s.small, lanes_sum(s.mid), s.big);
 }
+
+// A state as words, for the one-pass finish (reduce_flat.wgsl).
+const STATE_WORDS: u32 = 3u;
+fn state_words(s: S) -> StateWords {
+    return StateWords(bitcast<u32>(s.small), bitcast<u32>(s.mid), bitcast<u32>(s.big));
+}
+fn state_of(w: StateWords) -> S {
+    return S(bitcast<f32>(w[0]), bitcast<f32>(w[1]), bitcast<f32>(w[2]));
+}

@@ -1,7 +1,7 @@
 //! The [`Context`]: adapter, device, queue, capabilities, and the shared state of the library
 //! (buffer pool, pipeline cache, counters).
 
-use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
+use crate::kernels::CLEAN_STATE_WORDS;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -64,7 +64,8 @@ pub(crate) struct Inner {
     pub dummy_aux: slots::Slots,
     /// States that are zero between dispatches, since the dispatch's last workgroup clears what
     /// it used (no fill pass before): the look-back's, for scans of at most
-    /// [`LOOKBACK_CLEAN_TILES`] tiles, and those of reductions whose last workgroup combines.
+    /// [`LOOKBACK_CLEAN_TILES`](crate::kernels::LOOKBACK_CLEAN_TILES) tiles, and those of
+    /// reductions whose last workgroup combines ([`CLEAN_STATE_WORDS`] words each).
     /// The `j`-th such operation of a recording takes slot `j`.
     pub clean_states: slots::Slots,
     /// One read-only storage binding: a caller's buffer is bound to it once when wrapped, so
@@ -274,10 +275,8 @@ impl Context {
             mapped_at_creation: false,
         });
         let dummy_aux = slots::Slots::new("wgpu-reduce dummy aux", 16);
-        let clean_states = slots::Slots::new(
-            "wgpu-reduce clean states",
-            (lookback_state_words(LOOKBACK_CLEAN_TILES) * 4) as u64,
-        );
+        let clean_states =
+            slots::Slots::new("wgpu-reduce clean states", (CLEAN_STATE_WORDS * 4) as u64);
         let probe_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("wgpu-reduce buffer check"),
             entries: &[wgpu::BindGroupLayoutEntry {

@@ -139,6 +139,12 @@ pub struct ContextOptions {
     /// again.
     #[doc(hidden)]
     pub reduce_hide_partials: bool,
+    /// With `reduce_last_group`, the whole-array reductions of f32 that take the flat first
+    /// pass (argmin/argmax, aminmax, the 1- and 2-norm, nansum, any, all, count_nonzero) are
+    /// one pass too, whose last workgroup combines the others' states. Off until measured
+    /// against the two passes on a GPU.
+    #[doc(hidden)]
+    pub reduce_last_group_flat: bool,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
@@ -217,6 +223,7 @@ impl Default for ContextOptions {
             scan_fused_max_tiles: 2048,
             reduce_last_group: true,
             reduce_hide_partials: false,
+            reduce_last_group_flat: false,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -305,6 +312,9 @@ pub struct Tuning {
     /// See [`ContextOptions::reduce_hide_partials`].
     #[doc(hidden)]
     pub reduce_hide_partials: bool,
+    /// See [`ContextOptions::reduce_last_group_flat`].
+    #[doc(hidden)]
+    pub reduce_last_group_flat: bool,
     /// Whether subgroup variants are used.
     pub subgroups: bool,
 }

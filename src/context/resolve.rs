@@ -95,6 +95,7 @@ pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tu
         scan_fused_max_tiles: options.scan_fused_max_tiles,
         reduce_last_group: options.reduce_last_group,
         reduce_hide_partials: options.reduce_hide_partials,
+        reduce_last_group_flat: options.reduce_last_group_flat,
         subgroups,
     })
 }

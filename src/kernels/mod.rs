@@ -104,8 +104,10 @@ pub use axis::{AxisVariant, Layout};
 pub(crate) use cache::Kernels;
 pub use pack::PackVariant;
 pub use reduce::ReduceVariant;
-pub(crate) use scan::{lookback_state_words, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES};
 pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
+pub(crate) use scan::{
+    CLEAN_STATE_WORDS, FLAT_LAST_GROUP_MAX_GROUPS, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES,
+};
 
 /// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).
 pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];

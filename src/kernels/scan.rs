@@ -55,6 +55,24 @@ impl ScanMode {
 /// before the scan. A pass fewer: on the H200 a dispatch costs about 3 us of a batch.
 pub(crate) const LOOKBACK_CLEAN_TILES: usize = 1024;
 
+/// Words of each of the context's clean states buffers: the look-back states of
+/// [`LOOKBACK_CLEAN_TILES`] tiles, or the published states of the flat first pass's one-pass
+/// finish (the count, then two words for each of up to three words of state of each of up to
+/// [`FLAT_LAST_GROUP_MAX_GROUPS`] workgroups), whichever is more.
+pub(crate) const CLEAN_STATE_WORDS: usize = {
+    let flat = 1 + 2 * 3 * FLAT_LAST_GROUP_MAX_GROUPS;
+    let lookback = lookback_state_words(LOOKBACK_CLEAN_TILES);
+    if flat > lookback {
+        flat
+    } else {
+        lookback
+    }
+};
+
+/// The most workgroups of a flat first pass that finishes in one pass (the default
+/// `max_workgroups`).
+pub(crate) const FLAT_LAST_GROUP_MAX_GROUPS: usize = 512;
+
 /// How many buffers the context keeps, at most, of each kind that a dispatch writes without
 /// sharing data through it (the clean states above, of look-back scans and of one-pass
 /// reductions, and the stand-in bound where a kernel has no auxiliary array). wgpu orders two

@@ -7,8 +7,8 @@ use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
-use crate::kernels::LOOKBACK_CLEAN_TILES;
 use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
+use crate::kernels::{FLAT_LAST_GROUP_MAX_GROUPS, LOOKBACK_CLEAN_TILES};
 use crate::ops::{ReduceOp, Reduction};
 use crate::plan::reduce::{plan_axis, plan_passes, problems, sizes, Problem, MIN_VEC4_PER_THREAD};
 
@@ -516,9 +516,16 @@ impl Recorder {
         if let Some(flat) = self.flat_pass(f, p, at) {
             // Argmin/argmax or aminmax of f32 rows: a flat first pass to one state per workgroup
             // (indices include at.j_base), then those states as below; rows that each take
-            // one workgroup write their results (or states) where the general pass would.
-            let direct = p.outer > 1 && flat.splits == 1;
+            // one workgroup write their results (or states) where the general pass would. One
+            // row may take one pass, whose last workgroup combines the others' states
+            // (AxisParams::LAST_GROUP, in the context's clean states).
+            let one_pass = p.outer == 1
+                && tuning.reduce_last_group
+                && tuning.reduce_last_group_flat
+                && flat.groups as usize <= FLAT_LAST_GROUP_MAX_GROUPS;
+            let direct = (p.outer > 1 && flat.splits == 1) || one_pass;
             let states_n = match p.outer {
+                _ if one_pass => 1,
                 1 => u64::from(flat.groups),
                 outer => outer as u64 * u64::from(flat.splits),
             };
@@ -538,11 +545,18 @@ impl Recorder {
             let (gx, _) = self.grid(flat.groups)?;
             let dst_final = direct && final_problem;
             let mut flags = 0;
-            if dst_final {
-                flags |= AxisParams::FINAL;
-            }
-            if direct && at.accumulate {
-                flags |= AxisParams::ACCUMULATE;
+            for (on, flag) in [
+                (dst_final, AxisParams::FINAL),
+                (direct && at.accumulate, AxisParams::ACCUMULATE),
+                (one_pass, AxisParams::LAST_GROUP),
+                (
+                    one_pass && tuning.reduce_hide_partials,
+                    AxisParams::HIDE_PARTIALS,
+                ),
+            ] {
+                if on {
+                    flags |= flag;
+                }
             }
             let params = AxisParams {
                 outer: p.outer as u32,
@@ -569,11 +583,12 @@ impl Recorder {
                 map: 0,
             };
             let (bind_src, bind_dst) = ((x, src_window), (&dst, dst_window));
+            let states = one_pass.then(|| self.clean_states());
             self.push_windowed(
                 Kernel::Axis(kernel),
                 bind_src,
                 bind_dst,
-                None,
+                states.as_ref(),
                 params,
                 (flat.groups, flat.splits),
             )?;

@@ -6,8 +6,8 @@ use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, ScanParams};
-use crate::kernels::{lookback_state_words, LOOKBACK_CLEAN_TILES};
 use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
+use crate::kernels::{CLEAN_STATE_WORDS, LOOKBACK_CLEAN_TILES};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
 use std::sync::Arc;
@@ -423,7 +423,7 @@ impl Recorder {
             storage: Arc::new(Storage::Context(
                 inner.clean_states.get(&inner.device, slot),
             )),
-            len: lookback_state_words(LOOKBACK_CLEAN_TILES),
+            len: CLEAN_STATE_WORDS,
             dtype: DType::U32,
             ctx_id: self.ctx().id(),
         }

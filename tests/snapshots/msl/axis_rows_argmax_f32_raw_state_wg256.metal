@@ -54,6 +54,8 @@ constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
+constant uint LAST_GROUP = 4u;
+constant uint HIDE_PARTIALS = 8u;
 constant uint ROW_GRAIN = 1u;
 
 E elem_at(
