@@ -18,8 +18,7 @@
 // AxisParams::flags bits (src/kernels/params.rs).
 const FINAL: u32 = 1u;
 const ACCUMULATE: u32 = 2u;
-const LAST_GROUP: u32 = 4u;
-const HIDE_PARTIALS: u32 = 8u;
+const HIDE_PARTIALS: u32 = 4u;
 
 struct AxisParams {
     outer: u32,

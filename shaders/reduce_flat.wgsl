@@ -50,7 +50,7 @@ fn reduce_flat(lid: u32, wid: vec3<u32>) {
         out = select(NO_OUTPUT, r_index * params.splits + wid.z, r_index < params.outer);
     }
     let total = lanes_combine(lid, lane, lanes, flat_part(lid, g, w, stride, end, row));
-    if (params.flags & LAST_GROUP) != 0u {
+    if FLAT_LAST_GROUP {
         flat_finish(lid, g, total);
     } else if lane == 0u && out != NO_OUTPUT {
         store(out, total);
@@ -92,7 +92,7 @@ fn flat_part(lid: u32, g: u32, w0: u32, stride: u32, end: u32, row: u32) -> S {
     return acc;
 }
 
-// LAST_GROUP (one row, `groups` workgroups): the count of finished workgroups (word 0), then
+// FLAT_LAST_GROUP (one row, `groups` workgroups): the count of finished workgroups (word 0), then
 // 2 * STATE_WORDS words per workgroup, 16 bits of one of its state's words each with the
 // FLAT_PUBLISHED flag, so that no 64-bit atomics are needed and a reader never takes half of a
 // word; zero before the pass (the context's clean states), and zeroed again by the last

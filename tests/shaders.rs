@@ -94,6 +94,7 @@ fn mapped_variants_translate() {
                             dst_final,
                             workgroup_size: 256,
                             map: map.id(),
+                            last_group: false,
                         });
                         assert!(v.source().contains(map.source()), "{}", v.label());
                         if let Err(e) = translate(&v) {
@@ -144,10 +145,10 @@ fn odd_variants_translate_to_msl_spirv_and_hlsl() {
 #[test]
 fn every_variant_is_counted() {
     let variants = Kernel::all();
-    // 150 whole-array, 4,710 axis (27 operations, 336 of them segmented; passes over states
-    // shared where their source is the same: AxisVariant::canonical), 2 pack, 2,700 scan, the
-    // fill kernel and the offsets check.
-    assert_eq!(variants.len(), 7744, "every variant the library can build");
+    // 150 whole-array, 4,764 axis (27 operations, 336 of them segmented, 54 the flat pass's
+    // one-pass finish; passes over states shared where their source is the same:
+    // AxisVariant::canonical), 2 pack, 2,880 scan, the fill kernel and the offsets check.
+    assert_eq!(variants.len(), 7798, "every variant the library can build");
     let scans = variants
         .iter()
         .filter(|v| matches!(v, Kernel::Scan(_)))
@@ -227,6 +228,7 @@ fn every_shader_file_is_whole_wgsl() {
         dst_final: true,
         workgroup_size: 256,
         map: wgpu_reduce::Map::abs().id(),
+        last_group: false,
     }));
     let sources: Vec<String> = kernels
         .iter()
@@ -348,14 +350,15 @@ fn variant_labels_are_unique() {
 
 /// The kernels whose Metal source is kept as reviewed snapshots: the whole-array f32 sum (both
 /// workgroup steps), the f16 sum, the whole-array f32 max (integer keys), and the passes of a
-/// whole-array f32 argmax (flat first pass of long arrays, rows of short ones, the last pass),
-/// at the default workgroup size.
+/// whole-array f32 argmax (flat first pass of long arrays, also finishing in one pass, rows of
+/// short ones, the last pass), at the default workgroup size.
 const MSL_SNAPSHOTS: &[&str] = &[
     "reduce_sum_f32_wg256_sg",
     "reduce_sum_f32_wg256",
     "reduce_sum_f16_wg256_sg",
     "reduce_max_f32_wg256_sg",
     "axis_flat_argmax_f32_raw_state_wg256",
+    "axis_flat_argmax_f32_raw_final_wg256_lg",
     "axis_rows_argmax_f32_raw_state_wg256",
     "axis_rows_argmax_f32_state_final_wg256",
 ];

@@ -84,6 +84,9 @@ pub struct AxisVariant {
     /// The [`Map`](crate::Map) a first pass applies to each element ([`Map::id`](crate::Map::id)),
     /// or 0 for none.
     pub map: u32,
+    /// The flat layout over one row, finished in one pass: its last workgroup combines the
+    /// others' states (shaders/reduce_flat.wgsl; other variants do not hold that code).
+    pub last_group: bool,
 }
 
 impl AxisVariant {
@@ -95,7 +98,10 @@ impl AxisVariant {
                 for input in DType::ALL {
                     for src_state in [false, true] {
                         for dst_final in [false, true] {
-                            for workgroup_size in WORKGROUP_SIZES {
+                            for (workgroup_size, last_group) in WORKGROUP_SIZES
+                                .into_iter()
+                                .flat_map(|w| [(w, false), (w, true)])
+                            {
                                 let k = AxisVariant {
                                     layout,
                                     op,
@@ -104,8 +110,10 @@ impl AxisVariant {
                                     dst_final,
                                     workgroup_size,
                                     map: 0,
+                                    last_group,
                                 };
                                 let exists = op.accepts(input)
+                                    && (!last_group || (layout == Layout::Flat && !src_state))
                                     && op.for_input(input) == op
                                     && k.canonical() == k
                                     && match layout {
@@ -155,6 +163,7 @@ impl AxisVariant {
             op,
             input,
             map,
+            last_group: false,
             ..self
         }
     }
@@ -187,13 +196,14 @@ impl AxisVariant {
             id => format!("_map{id}"),
         };
         format!(
-            "axis_{}_{}_{}_{}_{}_wg{}{map}",
+            "axis_{}_{}_{}_{}_{}_wg{}{map}{}",
             self.layout.name(),
             self.op.name(),
             self.input,
             if self.src_state { "state" } else { "raw" },
             if self.dst_final { "final" } else { "state" },
-            self.workgroup_size
+            self.workgroup_size,
+            if self.last_group { "_lg" } else { "" }
         )
     }
 
@@ -336,6 +346,12 @@ impl AxisVariant {
             p.push_str(&format!(
                 "const SEGMENT_STATES: bool = {};\n",
                 self.src_state
+            ));
+        }
+        if self.layout == Layout::Flat {
+            p.push_str(&format!(
+                "const FLAT_LAST_GROUP: bool = {};\n",
+                self.last_group
             ));
         }
         let src = if self.src_state {

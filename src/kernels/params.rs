@@ -114,13 +114,9 @@ kernel_params! {
         FINAL = 1,
         /// Each output is combined with the state already in `dst` (pieces of a long axis).
         ACCUMULATE = 2,
-        /// The flat layout over one row: the last workgroup to finish combines every
-        /// workgroup's state (published in the auxiliary array, the context's clean states)
-        /// and writes the one output.
-        LAST_GROUP = 4,
-        /// Testing aid: published states are never seen, so the last workgroup computes them
-        /// all again.
-        HIDE_PARTIALS = 8,
+        /// Testing aid (the flat layout's one-pass finish): published states are never seen, so
+        /// the last workgroup computes them all again.
+        HIDE_PARTIALS = 4,
     }
     {
         /// Product of the dimensions before the reduced one.

@@ -43,9 +43,16 @@ pub(crate) fn prepared_kernels(
                 }
             }
             let built: HashSet<AxisVariant> = AxisVariant::all().into_iter().collect();
+            // The flat pass's one-pass finish where the context takes it.
+            let flat_one_pass = tuning.reduce_last_group && tuning.reduce_last_group_flat;
             for layout in Layout::ALL.into_iter().filter(|&l| l != Layout::Segments) {
                 for src_state in [false, true] {
-                    for dst_final in [false, true] {
+                    for (dst_final, last_group) in
+                        [(false, false), (true, false), (false, true), (true, true)]
+                    {
+                        if last_group && !flat_one_pass {
+                            continue;
+                        }
                         let v = AxisVariant {
                             layout,
                             op,
@@ -54,9 +61,10 @@ pub(crate) fn prepared_kernels(
                             dst_final,
                             workgroup_size: wg,
                             map: 0,
+                            last_group,
                         }
                         .canonical();
-                        if built.contains(&v) {
+                        if built.contains(&v) && !out.contains(&Kernel::Axis(v)) {
                             out.push(Kernel::Axis(v));
                         }
                     }

@@ -518,7 +518,7 @@ impl Recorder {
             // (indices include at.j_base), then those states as below; rows that each take
             // one workgroup write their results (or states) where the general pass would. One
             // row may take one pass, whose last workgroup combines the others' states
-            // (AxisParams::LAST_GROUP, in the context's clean states).
+            // (AxisVariant::last_group, in the context's clean states).
             let one_pass = p.outer == 1
                 && tuning.reduce_last_group
                 && tuning.reduce_last_group_flat
@@ -548,7 +548,6 @@ impl Recorder {
             for (on, flag) in [
                 (dst_final, AxisParams::FINAL),
                 (direct && at.accumulate, AxisParams::ACCUMULATE),
-                (one_pass, AxisParams::LAST_GROUP),
                 (
                     one_pass && tuning.reduce_hide_partials,
                     AxisParams::HIDE_PARTIALS,
@@ -581,6 +580,7 @@ impl Recorder {
                 dst_final,
                 workgroup_size: wg,
                 map: 0,
+                last_group: one_pass,
             };
             let (bind_src, bind_dst) = ((x, src_window), (&dst, dst_window));
             let states = one_pass.then(|| self.clean_states());
@@ -641,6 +641,7 @@ impl Recorder {
                 dst_final,
                 workgroup_size: wg,
                 map: if src_state { 0 } else { map },
+                last_group: false,
             }
             .canonical();
             let elems = u64::from(pass.outer) * u64::from(pass.r) * u64::from(pass.inner);
@@ -710,6 +711,7 @@ impl Recorder {
             dst_final: false,
             workgroup_size: self.ctx().tuning().workgroup_size,
             map: f.map,
+            last_group: false,
         };
         let aligned = (at.src_at * 4).is_multiple_of(self.offset_alignment_bytes());
         if !variant.flat_capable() || p.inner != 1 || !aligned {

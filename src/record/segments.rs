@@ -111,6 +111,7 @@ impl Recorder {
                     dst_final,
                     workgroup_size: wg,
                     map: 0,
+                    last_group: false,
                 }
                 .canonical(),
             )

@@ -90,6 +90,7 @@ async fn every_variant_compiles_in_the_browser() {
                 dst_final: true,
                 workgroup_size: 256,
                 map: map.id(),
+                last_group: false,
             }));
         }
     }

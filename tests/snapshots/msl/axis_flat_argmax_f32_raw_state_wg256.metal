@@ -68,10 +68,10 @@ struct FlatPeek {
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
+constant bool FLAT_LAST_GROUP = false;
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
-constant uint LAST_GROUP = 4u;
-constant uint HIDE_PARTIALS = 8u;
+constant uint HIDE_PARTIALS = 4u;
 constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
 constant uint STATE_WORDS = 2u;
@@ -1468,21 +1468,20 @@ void reduce_flat(
     uint _e84 = row_1;
     ArgState _e85 = flat_part(lid_10, g_10, _e81, _e82, _e83, _e84, src, params, src_vec, _buffer_sizes);
     ArgState _e86 = lanes_combine(lid_10, lane_1, lanes_1, _e85, scratch);
-    uint _e89 = params.flags;
-    if ((_e89 & LAST_GROUP) != 0u) {
+    if (FLAT_LAST_GROUP) {
         flat_finish(lid_10, g_10, _e86, src, params, dst, scratch, src_vec, aux, flat_flag, flat_missing, flat_value, _buffer_sizes);
         return;
     } else {
         if (lane_1 == 0u) {
-            uint _e98 = out;
-            local_13 = _e98 != NO_OUTPUT;
+            uint _e92 = out;
+            local_13 = _e92 != NO_OUTPUT;
         } else {
             local_13 = false;
         }
-        bool _e102 = local_13;
-        if (_e102) {
-            uint _e103 = out;
-            store(_e103, _e86, params, dst, _buffer_sizes);
+        bool _e96 = local_13;
+        if (_e96) {
+            uint _e97 = out;
+            store(_e97, _e86, params, dst, _buffer_sizes);
             return;
         } else {
             return;

@@ -54,8 +54,7 @@ constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
 constant uint FINAL = 1u;
 constant uint ACCUMULATE = 2u;
-constant uint LAST_GROUP = 4u;
-constant uint HIDE_PARTIALS = 8u;
+constant uint HIDE_PARTIALS = 4u;
 constant uint ROW_GRAIN = 1u;
 
 float f32_from_bits(
