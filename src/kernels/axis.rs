@@ -259,6 +259,10 @@ impl AxisVariant {
                 op if flat_lanes(op) => FLAT_LANES_WGSL,
                 _ => FLAT_ARG_WGSL,
             });
+            files.push(match self.last_group {
+                true => FLAT_FINISH_WGSL,
+                false => FLAT_NO_FINISH_WGSL,
+            });
         }
         // A thread's part of a row (entries/axis_rows.wgsl).
         match (self.layout, self.pairs_keys()) {

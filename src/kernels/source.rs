@@ -73,6 +73,11 @@ pub const FILL_WGSL: &str = include_str!("../../shaders/fill.wgsl");
 /// `shaders/flat/aminmax.wgsl`: aminmax in the flat first pass (reduce_flat.wgsl): per lane, the
 /// least and the greatest order-preserving integer key (a NaN's key lies outside -inf..+inf's).
 pub const FLAT_AMINMAX_WGSL: &str = include_str!("../../shaders/flat/aminmax.wgsl");
+/// `shaders/flat/finish.wgsl`: the flat first pass over one row finished in one pass: each
+/// workgroup publishes its state, the last to finish combines them (recomputing any not visible).
+pub const FLAT_FINISH_WGSL: &str = include_str!("../../shaders/flat/finish.wgsl");
+/// `shaders/flat/no_finish.wgsl`: the stub of flat_finish for the flat passes that do not take it.
+pub const FLAT_NO_FINISH_WGSL: &str = include_str!("../../shaders/flat/no_finish.wgsl");
 /// `shaders/flat/lanes.wgsl`: operations whose state is one value (ops/value.wgsl: nansum, the
 /// 1-norm, any, all, count_nonzero) in the flat first pass (reduce_flat.wgsl): a thread's running
 /// value is one state per lane of a vec4 word, each the operation's own from_elem and combine,
@@ -345,7 +350,9 @@ pub const FILES: &[(&str, &str)] = &[
     ("fill.wgsl", FILL_WGSL),
     ("flat/aminmax.wgsl", FLAT_AMINMAX_WGSL),
     ("flat/arg.wgsl", FLAT_ARG_WGSL),
+    ("flat/finish.wgsl", FLAT_FINISH_WGSL),
     ("flat/lanes.wgsl", FLAT_LANES_WGSL),
+    ("flat/no_finish.wgsl", FLAT_NO_FINISH_WGSL),
     ("flat/norm2.wgsl", FLAT_NORM2_WGSL),
     ("keys16.wgsl", KEYS16_WGSL),
     ("loads/axis_32.wgsl", LOADS_AXIS_32_WGSL),

@@ -8,7 +8,7 @@ struct _mslBufferSizes {
     uint size0;
     uint size2;
     uint size4;
-    uint size5;
+    uint size8;
 };
 
 typedef float V;
@@ -59,13 +59,13 @@ struct Best {
 struct StateWords {
     uint inner[3];
 };
-typedef metal::float4 type_12[1];
-typedef metal::atomic_uint type_14[1];
+typedef metal::atomic_uint type_13[1];
 struct FlatPeek {
     bool ready;
     char _pad1[3];
     ArgState s;
 };
+typedef metal::float4 type_14[1];
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
@@ -76,9 +76,9 @@ constant uint HIDE_PARTIALS = 4u;
 constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
 constant uint STATE_WORDS = 2u;
-constant uint NO_OUTPUT = 4294967295u;
 constant uint FLAT_PUBLISHED = 2147483648u;
 constant uint FLAT_SPIN_LIMIT = 64u;
+constant uint NO_OUTPUT = 4294967295u;
 
 E elem_at(
     uint k,
@@ -1018,16 +1018,129 @@ ArgState state_of(
     return ArgState {as_type<float>(w_2.inner[0]), w_2.inner[1]};
 }
 
+void flat_publish(
+    uint g_3,
+    ArgState s_5,
+    device type_13& aux,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint k_6 = 0u;
+    StateWords _e2 = state_words(s_5);
+    uint base = 1u + (4u * g_3);
+    uint2 loop_bound_6 = uint2(4294967295u);
+    bool loop_init_4 = true;
+    while(true) {
+        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
+        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (!loop_init_4) {
+            uint _e38 = k_6;
+            k_6 = _e38 + 1u;
+        }
+        loop_init_4 = false;
+        uint _e9 = k_6;
+        if (_e9 < STATE_WORDS) {
+        } else {
+            break;
+        }
+        {
+            uint _e14 = k_6;
+            uint _e19 = k_6;
+            metal::atomic_store_explicit(&aux[base + (2u * _e14)], FLAT_PUBLISHED | (_e2.inner[_e19] & 65535u), metal::memory_order_relaxed);
+            uint _e26 = k_6;
+            uint _e33 = k_6;
+            metal::atomic_store_explicit(&aux[(base + (2u * _e26)) + 1u], FLAT_PUBLISHED | (_e2.inner[_e33] >> 16u), metal::memory_order_relaxed);
+        }
+    }
+    return;
+}
+
+FlatPeek flat_peek(
+    uint g_4,
+    constant AxisParams& params,
+    device type_13 const& aux,
+    constant _mslBufferSizes& _buffer_sizes
+) {
+    uint t = 0u;
+    StateWords words = {};
+    bool ready = {};
+    uint k_7 = {};
+    bool local_9 = {};
+    uint _e3 = params.flags;
+    bool hidden = (_e3 & HIDE_PARTIALS) != 0u;
+    uint base_1 = 1u + (4u * g_4);
+    uint2 loop_bound_7 = uint2(4294967295u);
+    bool loop_init_5 = true;
+    while(true) {
+        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
+        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
+        if (!loop_init_5) {
+            uint _e69 = t;
+            t = _e69 + 1u;
+        }
+        loop_init_5 = false;
+        uint _e14 = t;
+        if (_e14 <= FLAT_SPIN_LIMIT) {
+        } else {
+            break;
+        }
+        {
+            words = StateWords {};
+            ready = !(hidden);
+            k_7 = 0u;
+            uint2 loop_bound_8 = uint2(4294967295u);
+            bool loop_init_6 = true;
+            while(true) {
+                if (metal::all(loop_bound_8 == uint2(0u))) { break; }
+                loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
+                if (!loop_init_6) {
+                    uint _e61 = k_7;
+                    k_7 = _e61 + 1u;
+                }
+                loop_init_6 = false;
+                uint _e23 = k_7;
+                if (_e23 < STATE_WORDS) {
+                } else {
+                    break;
+                }
+                {
+                    uint _e28 = k_7;
+                    uint lo = metal::atomic_load_explicit(&aux[base_1 + (2u * _e28)], metal::memory_order_relaxed);
+                    uint _e35 = k_7;
+                    uint hi = metal::atomic_load_explicit(&aux[(base_1 + (2u * _e35)) + 1u], metal::memory_order_relaxed);
+                    bool _e42 = ready;
+                    if (_e42) {
+                        local_9 = ((lo & hi) & FLAT_PUBLISHED) != 0u;
+                    } else {
+                        local_9 = false;
+                    }
+                    bool _e51 = local_9;
+                    ready = _e51;
+                    uint _e52 = k_7;
+                    words.inner[_e52] = (lo & 65535u) | ((hi & 65535u) << 16u);
+                }
+            }
+            bool _e64 = ready;
+            if (_e64) {
+                StateWords _e66 = words;
+                ArgState _e67 = state_of(_e66);
+                return FlatPeek {true, {}, _e67};
+            }
+        }
+    }
+    ArgState _e73 = identity();
+    return FlatPeek {false, {}, _e73};
+}
+
 ArgState flat_part(
     uint lid_8,
-    uint g_3,
+    uint g_5,
     uint w0_,
     uint stride,
     uint end,
     uint row,
     device type_2 const& src,
     constant AxisParams& params,
-    device type_12 const& src_vec,
+    device type_14 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint w_3 = {};
@@ -1036,9 +1149,9 @@ ArgState flat_part(
     Best b2_ = {};
     Best b3_ = {};
     ArgState acc = {};
-    bool local_9 = {};
     bool local_10 = {};
     bool local_11 = {};
+    bool local_12 = {};
     w_3 = w0_;
     Best _e7 = flat_identity();
     b0_ = _e7;
@@ -1048,10 +1161,10 @@ ArgState flat_part(
     b2_ = _e11;
     Best _e13 = b0_;
     b3_ = _e13;
-    uint2 loop_bound_6 = uint2(4294967295u);
+    uint2 loop_bound_9 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_6 == uint2(0u))) { break; }
-        loop_bound_6 -= uint2(loop_bound_6.y == 0u, 1u);
+        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
+        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
         uint _e15 = w_3;
         if ((_e15 + (3u * stride)) < end) {
         } else {
@@ -1086,10 +1199,10 @@ ArgState flat_part(
             w_3 = _e66 + (4u * stride);
         }
     }
-    uint2 loop_bound_7 = uint2(4294967295u);
+    uint2 loop_bound_10 = uint2(4294967295u);
     while(true) {
-        if (metal::all(loop_bound_7 == uint2(0u))) { break; }
-        loop_bound_7 -= uint2(loop_bound_7.y == 0u, 1u);
+        if (metal::all(loop_bound_10 == uint2(0u))) { break; }
+        loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
         uint _e70 = w_3;
         if (_e70 < end) {
         } else {
@@ -1117,26 +1230,26 @@ ArgState flat_part(
     acc = _e89;
     uint _e93 = params.r;
     uint t_1 = (naga_div(_e93, 4u) * 4u) + lid_8;
-    if (g_3 == 0u) {
-        local_9 = lid_8 < 3u;
-    } else {
-        local_9 = false;
-    }
-    bool _e106 = local_9;
-    if (_e106) {
-        uint _e111 = params.r;
-        local_10 = t_1 < _e111;
+    if (g_5 == 0u) {
+        local_10 = lid_8 < 3u;
     } else {
         local_10 = false;
     }
-    bool _e114 = local_10;
-    if (_e114) {
-        uint _e119 = params.outer;
-        local_11 = _e119 == 1u;
+    bool _e106 = local_10;
+    if (_e106) {
+        uint _e111 = params.r;
+        local_11 = t_1 < _e111;
     } else {
         local_11 = false;
     }
-    bool _e123 = local_11;
+    bool _e114 = local_11;
+    if (_e114) {
+        uint _e119 = params.outer;
+        local_12 = _e119 == 1u;
+    } else {
+        local_12 = false;
+    }
+    bool _e123 = local_12;
     if (_e123) {
         ArgState _e124 = acc;
         ArgState _e125 = load(t_1, t_1, src, params, _buffer_sizes);
@@ -1145,119 +1258,6 @@ ArgState flat_part(
     }
     ArgState _e127 = acc;
     return _e127;
-}
-
-void flat_publish(
-    uint g_4,
-    ArgState s_5,
-    device type_14& aux,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint k_6 = 0u;
-    StateWords _e2 = state_words(s_5);
-    uint base = 1u + (4u * g_4);
-    uint2 loop_bound_8 = uint2(4294967295u);
-    bool loop_init_4 = true;
-    while(true) {
-        if (metal::all(loop_bound_8 == uint2(0u))) { break; }
-        loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        if (!loop_init_4) {
-            uint _e38 = k_6;
-            k_6 = _e38 + 1u;
-        }
-        loop_init_4 = false;
-        uint _e9 = k_6;
-        if (_e9 < STATE_WORDS) {
-        } else {
-            break;
-        }
-        {
-            uint _e14 = k_6;
-            uint _e19 = k_6;
-            metal::atomic_store_explicit(&aux[base + (2u * _e14)], FLAT_PUBLISHED | (_e2.inner[_e19] & 65535u), metal::memory_order_relaxed);
-            uint _e26 = k_6;
-            uint _e33 = k_6;
-            metal::atomic_store_explicit(&aux[(base + (2u * _e26)) + 1u], FLAT_PUBLISHED | (_e2.inner[_e33] >> 16u), metal::memory_order_relaxed);
-        }
-    }
-    return;
-}
-
-FlatPeek flat_peek(
-    uint g_5,
-    constant AxisParams& params,
-    device type_14 const& aux,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint t = 0u;
-    StateWords words = {};
-    bool ready = {};
-    uint k_7 = {};
-    bool local_12 = {};
-    uint _e3 = params.flags;
-    bool hidden = (_e3 & HIDE_PARTIALS) != 0u;
-    uint base_1 = 1u + (4u * g_5);
-    uint2 loop_bound_9 = uint2(4294967295u);
-    bool loop_init_5 = true;
-    while(true) {
-        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
-        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        if (!loop_init_5) {
-            uint _e69 = t;
-            t = _e69 + 1u;
-        }
-        loop_init_5 = false;
-        uint _e14 = t;
-        if (_e14 <= FLAT_SPIN_LIMIT) {
-        } else {
-            break;
-        }
-        {
-            words = StateWords {};
-            ready = !(hidden);
-            k_7 = 0u;
-            uint2 loop_bound_10 = uint2(4294967295u);
-            bool loop_init_6 = true;
-            while(true) {
-                if (metal::all(loop_bound_10 == uint2(0u))) { break; }
-                loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
-                if (!loop_init_6) {
-                    uint _e61 = k_7;
-                    k_7 = _e61 + 1u;
-                }
-                loop_init_6 = false;
-                uint _e23 = k_7;
-                if (_e23 < STATE_WORDS) {
-                } else {
-                    break;
-                }
-                {
-                    uint _e28 = k_7;
-                    uint lo = metal::atomic_load_explicit(&aux[base_1 + (2u * _e28)], metal::memory_order_relaxed);
-                    uint _e35 = k_7;
-                    uint hi = metal::atomic_load_explicit(&aux[(base_1 + (2u * _e35)) + 1u], metal::memory_order_relaxed);
-                    bool _e42 = ready;
-                    if (_e42) {
-                        local_12 = ((lo & hi) & FLAT_PUBLISHED) != 0u;
-                    } else {
-                        local_12 = false;
-                    }
-                    bool _e51 = local_12;
-                    ready = _e51;
-                    uint _e52 = k_7;
-                    words.inner[_e52] = (lo & 65535u) | ((hi & 65535u) << 16u);
-                }
-            }
-            bool _e64 = ready;
-            if (_e64) {
-                StateWords _e66 = words;
-                ArgState _e67 = state_of(_e66);
-                return FlatPeek {true, {}, _e67};
-            }
-        }
-    }
-    ArgState _e73 = identity();
-    return FlatPeek {false, {}, _e73};
 }
 
 uint naga_mod(uint lhs, uint rhs) {
@@ -1272,11 +1272,11 @@ void flat_finish(
     constant AxisParams& params,
     device type_4& dst,
     threadgroup type_9& scratch,
-    device type_12 const& src_vec,
-    device type_14& aux,
+    device type_13& aux,
     threadgroup uint& flat_flag,
     threadgroup metal::atomic_uint& flat_missing,
     threadgroup ArgState& flat_value,
+    device type_14 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     ArgState acc_1 = {};
@@ -1412,11 +1412,11 @@ void reduce_flat(
     constant AxisParams& params,
     device type_4& dst,
     threadgroup type_9& scratch,
-    device type_12 const& src_vec,
-    device type_14& aux,
+    device type_13& aux,
     threadgroup uint& flat_flag,
     threadgroup metal::atomic_uint& flat_missing,
     threadgroup ArgState& flat_value,
+    device type_14 const& src_vec,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint stride_1 = {};
@@ -1462,7 +1462,7 @@ void reduce_flat(
     ArgState _e85 = flat_part(lid_10, g_10, _e81, _e82, _e83, _e84, src, params, src_vec, _buffer_sizes);
     ArgState _e86 = lanes_combine(lid_10, lane_1, lanes_1, _e85, scratch);
     if (FLAT_LAST_GROUP) {
-        flat_finish(lid_10, g_10, _e86, src, params, dst, scratch, src_vec, aux, flat_flag, flat_missing, flat_value, _buffer_sizes);
+        flat_finish(lid_10, g_10, _e86, src, params, dst, scratch, aux, flat_flag, flat_missing, flat_value, src_vec, _buffer_sizes);
         return;
     } else {
         if (lane_1 == 0u) {
@@ -1516,11 +1516,11 @@ struct main_Input {
 , constant AxisParams& params [[user(fake0)]]
 , device type_4& dst [[user(fake0)]]
 , threadgroup type_9& scratch
-, device type_12 const& src_vec [[user(fake0)]]
-, device type_14& aux [[user(fake0)]]
+, device type_13& aux [[user(fake0)]]
 , threadgroup uint& flat_flag
 , threadgroup metal::atomic_uint& flat_missing
 , threadgroup ArgState& flat_value
+, device type_14 const& src_vec [[user(fake0)]]
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
@@ -1530,6 +1530,6 @@ struct main_Input {
         flat_value = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    reduce_flat(lid, wid, src, params, dst, scratch, src_vec, aux, flat_flag, flat_missing, flat_value, _buffer_sizes);
+    reduce_flat(lid, wid, src, params, dst, scratch, aux, flat_flag, flat_missing, flat_value, src_vec, _buffer_sizes);
     return;
 }

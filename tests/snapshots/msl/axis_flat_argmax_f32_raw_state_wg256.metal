@@ -8,7 +8,6 @@ struct _mslBufferSizes {
     uint size0;
     uint size2;
     uint size4;
-    uint size5;
 };
 
 typedef float V;
@@ -59,12 +58,6 @@ struct StateWords {
     uint inner[3];
 };
 typedef metal::float4 type_12[1];
-typedef metal::atomic_uint type_14[1];
-struct FlatPeek {
-    bool ready;
-    char _pad1[3];
-    ArgState s;
-};
 constant uint WG = 256u;
 constant uint WG_SHIFT = 8u;
 constant bool ARGMAX = true;
@@ -76,8 +69,6 @@ constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
 constant uint STATE_WORDS = 2u;
 constant uint NO_OUTPUT = 4294967295u;
-constant uint FLAT_PUBLISHED = 2147483648u;
-constant uint FLAT_SPIN_LIMIT = 64u;
 
 E elem_at(
     uint k,
@@ -262,11 +253,11 @@ ArgState load(
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e4 = params.src_base;
-    uint k_10 = _e4 + k0_;
+    uint k_7 = _e4 + k0_;
     uint _e8 = params.j_base;
-    uint j_6 = _e8 + j0_;
-    E _e10 = elem_at(k_10, src, _buffer_sizes);
-    ArgState _e11 = from_elem(_e10, j_6);
+    uint j_4 = _e8 + j0_;
+    E _e10 = elem_at(k_7, src, _buffer_sizes);
+    ArgState _e11 = from_elem(_e10, j_4);
     return _e11;
 }
 
@@ -530,12 +521,12 @@ void reduce_cols(
     uint s_3 = {};
     bool local_8 = {};
     uint _e5 = params.groups_x;
-    uint g_7 = (wid_1.y * _e5) + wid_1.x;
+    uint g_5 = (wid_1.y * _e5) + wid_1.x;
     uint _e11 = params.groups;
-    if (g_7 >= _e11) {
+    if (g_5 >= _e11) {
         return;
     }
-    ColTile _e13 = col_tile(lid_3, g_7, params);
+    ColTile _e13 = col_tile(lid_3, g_5, params);
     ColShape _e14 = col_shape(params);
     uint cols = _e14.cols;
     uint slices = _e14.slices;
@@ -844,32 +835,32 @@ void reduce_cols_wide(
             uint _e59 = o_2;
             uint _e62 = params.r;
             uint _e64 = j_3;
-            uint k_11 = ((_e59 * _e62) + _e64) * inner_1;
+            uint k_8 = ((_e59 * _e62) + _e64) * inner_1;
             if (i0_ < inner_1) {
                 ArgState _e68 = a0_1;
                 uint _e70 = j_3;
-                ArgState _e71 = load(k_11 + i0_, _e70, src, params, _buffer_sizes);
+                ArgState _e71 = load(k_8 + i0_, _e70, src, params, _buffer_sizes);
                 ArgState _e72 = combine(_e68, _e71);
                 a0_1 = _e72;
             }
             if (i1_ < inner_1) {
                 ArgState _e74 = a1_1;
                 uint _e76 = j_3;
-                ArgState _e77 = load(k_11 + i1_, _e76, src, params, _buffer_sizes);
+                ArgState _e77 = load(k_8 + i1_, _e76, src, params, _buffer_sizes);
                 ArgState _e78 = combine(_e74, _e77);
                 a1_1 = _e78;
             }
             if (i2_ < inner_1) {
                 ArgState _e80 = a2_1;
                 uint _e82 = j_3;
-                ArgState _e83 = load(k_11 + i2_, _e82, src, params, _buffer_sizes);
+                ArgState _e83 = load(k_8 + i2_, _e82, src, params, _buffer_sizes);
                 ArgState _e84 = combine(_e80, _e83);
                 a2_1 = _e84;
             }
             if (i3_ < inner_1) {
                 ArgState _e86 = a3_1;
                 uint _e88 = j_3;
-                ArgState _e89 = load(k_11 + i3_, _e88, src, params, _buffer_sizes);
+                ArgState _e89 = load(k_8 + i3_, _e88, src, params, _buffer_sizes);
                 ArgState _e90 = combine(_e86, _e89);
                 a3_1 = _e90;
             }
@@ -908,10 +899,10 @@ void rows_wide_entry(
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
-    uint g_8 = (wid_2.y * _e5) + wid_2.x;
+    uint g_6 = (wid_2.y * _e5) + wid_2.x;
     uint _e11 = params.groups;
-    if (g_8 < _e11) {
-        reduce_rows_wide(lid_6, g_8, src, params, dst, _buffer_sizes);
+    if (g_6 < _e11) {
+        reduce_rows_wide(lid_6, g_6, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -927,10 +918,10 @@ void cols_wide_entry(
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint _e5 = params.groups_x;
-    uint g_9 = (wid_3.y * _e5) + wid_3.x;
+    uint g_7 = (wid_3.y * _e5) + wid_3.x;
     uint _e11 = params.groups;
-    if (g_9 < _e11) {
-        reduce_cols_wide(lid_7, g_9, wid_3.z, src, params, dst, _buffer_sizes);
+    if (g_7 < _e11) {
+        reduce_cols_wide(lid_7, g_7, wid_3.z, src, params, dst, _buffer_sizes);
         return;
     } else {
         return;
@@ -949,9 +940,9 @@ metal::int4 arg_key4_(
 ) {
     metal::int4 i_1 = as_type<metal::int4>(x_9);
     metal::int4 m_1 = i_1 >> metal::uint4(31u);
-    metal::int4 k_12 = as_type<metal::int4>(as_type<metal::uint4>(i_1 ^ (m_1 & metal::int4(2147483647))) - as_type<metal::uint4>(m_1));
+    metal::int4 k_9 = as_type<metal::int4>(as_type<metal::uint4>(i_1 ^ (m_1 & metal::int4(2147483647))) - as_type<metal::uint4>(m_1));
     metal::bool4 nan = (as_type<metal::uint4>(x_9) & metal::uint4(2147483647u)) > metal::uint4(2139095040u);
-    return metal::select(k_12, metal::int4(2147483647), nan);
+    return metal::select(k_9, metal::int4(2147483647), nan);
 }
 
 float arg_unkey(
@@ -1025,9 +1016,17 @@ ArgState state_of(
     return ArgState {as_type<float>(w_2.inner[0]), w_2.inner[1]};
 }
 
-ArgState flat_part(
+void flat_finish(
     uint lid_8,
     uint g_3,
+    ArgState total
+) {
+    return;
+}
+
+ArgState flat_part(
+    uint lid_9,
+    uint g_4,
     uint w0_,
     uint stride,
     uint end,
@@ -1123,16 +1122,16 @@ ArgState flat_part(
     ArgState _e89 = flat_state(_e88, params);
     acc = _e89;
     uint _e93 = params.r;
-    uint t_1 = (naga_div(_e93, 4u) * 4u) + lid_8;
-    if (g_3 == 0u) {
-        local_9 = lid_8 < 3u;
+    uint t = (naga_div(_e93, 4u) * 4u) + lid_9;
+    if (g_4 == 0u) {
+        local_9 = lid_9 < 3u;
     } else {
         local_9 = false;
     }
     bool _e106 = local_9;
     if (_e106) {
         uint _e111 = params.r;
-        local_10 = t_1 < _e111;
+        local_10 = t < _e111;
     } else {
         local_10 = false;
     }
@@ -1146,270 +1145,12 @@ ArgState flat_part(
     bool _e123 = local_11;
     if (_e123) {
         ArgState _e124 = acc;
-        ArgState _e125 = load(t_1, t_1, src, params, _buffer_sizes);
+        ArgState _e125 = load(t, t, src, params, _buffer_sizes);
         ArgState _e126 = combine(_e124, _e125);
         acc = _e126;
     }
     ArgState _e127 = acc;
     return _e127;
-}
-
-void flat_publish(
-    uint g_4,
-    ArgState s_5,
-    device type_14& aux,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint k_6 = 0u;
-    StateWords _e2 = state_words(s_5);
-    uint base = 1u + (4u * g_4);
-    uint2 loop_bound_8 = uint2(4294967295u);
-    bool loop_init_4 = true;
-    while(true) {
-        if (metal::all(loop_bound_8 == uint2(0u))) { break; }
-        loop_bound_8 -= uint2(loop_bound_8.y == 0u, 1u);
-        if (!loop_init_4) {
-            uint _e38 = k_6;
-            k_6 = _e38 + 1u;
-        }
-        loop_init_4 = false;
-        uint _e9 = k_6;
-        if (_e9 < STATE_WORDS) {
-        } else {
-            break;
-        }
-        {
-            uint _e14 = k_6;
-            uint _e19 = k_6;
-            metal::atomic_store_explicit(&aux[base + (2u * _e14)], FLAT_PUBLISHED | (_e2.inner[_e19] & 65535u), metal::memory_order_relaxed);
-            uint _e26 = k_6;
-            uint _e33 = k_6;
-            metal::atomic_store_explicit(&aux[(base + (2u * _e26)) + 1u], FLAT_PUBLISHED | (_e2.inner[_e33] >> 16u), metal::memory_order_relaxed);
-        }
-    }
-    return;
-}
-
-FlatPeek flat_peek(
-    uint g_5,
-    constant AxisParams& params,
-    device type_14 const& aux,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    uint t = 0u;
-    StateWords words = {};
-    bool ready = {};
-    uint k_7 = {};
-    bool local_12 = {};
-    uint _e3 = params.flags;
-    bool hidden = (_e3 & HIDE_PARTIALS) != 0u;
-    uint base_1 = 1u + (4u * g_5);
-    uint2 loop_bound_9 = uint2(4294967295u);
-    bool loop_init_5 = true;
-    while(true) {
-        if (metal::all(loop_bound_9 == uint2(0u))) { break; }
-        loop_bound_9 -= uint2(loop_bound_9.y == 0u, 1u);
-        if (!loop_init_5) {
-            uint _e69 = t;
-            t = _e69 + 1u;
-        }
-        loop_init_5 = false;
-        uint _e14 = t;
-        if (_e14 <= FLAT_SPIN_LIMIT) {
-        } else {
-            break;
-        }
-        {
-            words = StateWords {};
-            ready = !(hidden);
-            k_7 = 0u;
-            uint2 loop_bound_10 = uint2(4294967295u);
-            bool loop_init_6 = true;
-            while(true) {
-                if (metal::all(loop_bound_10 == uint2(0u))) { break; }
-                loop_bound_10 -= uint2(loop_bound_10.y == 0u, 1u);
-                if (!loop_init_6) {
-                    uint _e61 = k_7;
-                    k_7 = _e61 + 1u;
-                }
-                loop_init_6 = false;
-                uint _e23 = k_7;
-                if (_e23 < STATE_WORDS) {
-                } else {
-                    break;
-                }
-                {
-                    uint _e28 = k_7;
-                    uint lo = metal::atomic_load_explicit(&aux[base_1 + (2u * _e28)], metal::memory_order_relaxed);
-                    uint _e35 = k_7;
-                    uint hi = metal::atomic_load_explicit(&aux[(base_1 + (2u * _e35)) + 1u], metal::memory_order_relaxed);
-                    bool _e42 = ready;
-                    if (_e42) {
-                        local_12 = ((lo & hi) & FLAT_PUBLISHED) != 0u;
-                    } else {
-                        local_12 = false;
-                    }
-                    bool _e51 = local_12;
-                    ready = _e51;
-                    uint _e52 = k_7;
-                    words.inner[_e52] = (lo & 65535u) | ((hi & 65535u) << 16u);
-                }
-            }
-            bool _e64 = ready;
-            if (_e64) {
-                StateWords _e66 = words;
-                ArgState _e67 = state_of(_e66);
-                return FlatPeek {true, {}, _e67};
-            }
-        }
-    }
-    ArgState _e73 = identity();
-    return FlatPeek {false, {}, _e73};
-}
-
-uint naga_mod(uint lhs, uint rhs) {
-    return lhs % metal::select(rhs, 1u, rhs == 0u);
-}
-
-void flat_finish(
-    uint lid_9,
-    uint g_6,
-    ArgState total,
-    device type_2 const& src,
-    constant AxisParams& params,
-    device type_4& dst,
-    threadgroup type_9& scratch,
-    device type_12 const& src_vec,
-    device type_14& aux,
-    threadgroup uint& flat_flag,
-    threadgroup metal::atomic_uint& flat_missing,
-    threadgroup ArgState& flat_value,
-    constant _mslBufferSizes& _buffer_sizes
-) {
-    ArgState acc_1 = {};
-    uint j_4 = {};
-    uint k_8 = 0u;
-    uint j_5 = {};
-    if (lid_9 == 0u) {
-        flat_publish(g_6, total, aux, _buffer_sizes);
-        uint _e11 = metal::atomic_fetch_add_explicit(&aux[0], 1u, metal::memory_order_relaxed);
-        uint _e14 = params.groups;
-        flat_flag = (_e11 == (_e14 - 1u)) ? 1u : 0u;
-    }
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    uint unnamed = flat_flag;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    if (unnamed == 0u) {
-        return;
-    }
-    ArgState _e23 = identity();
-    acc_1 = _e23;
-    j_4 = lid_9;
-    uint2 loop_bound_11 = uint2(4294967295u);
-    bool loop_init_7 = true;
-    while(true) {
-        if (metal::all(loop_bound_11 == uint2(0u))) { break; }
-        loop_bound_11 -= uint2(loop_bound_11.y == 0u, 1u);
-        if (!loop_init_7) {
-            uint _e40 = j_4;
-            j_4 = _e40 + WG;
-        }
-        loop_init_7 = false;
-        uint _e26 = j_4;
-        uint _e29 = params.groups;
-        if (_e26 < _e29) {
-        } else {
-            break;
-        }
-        {
-            uint _e31 = j_4;
-            FlatPeek _e32 = flat_peek(_e31, params, aux, _buffer_sizes);
-            if (!(_e32.ready)) {
-                metal::atomic_store_explicit(&flat_missing, 1u, metal::memory_order_relaxed);
-            }
-            ArgState _e37 = acc_1;
-            ArgState _e39 = combine(_e37, _e32.s);
-            acc_1 = _e39;
-        }
-    }
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    if (lid_9 == 0u) {
-        uint _e47 = metal::atomic_load_explicit(&flat_missing, metal::memory_order_relaxed);
-        flat_flag = _e47;
-    }
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    uint unnamed_1 = flat_flag;
-    metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    if (unnamed_1 != 0u) {
-        ArgState _e52 = identity();
-        acc_1 = _e52;
-        uint _e55 = params.groups;
-        uint stride_2 = _e55 * WG;
-        uint2 loop_bound_12 = uint2(4294967295u);
-        bool loop_init_8 = true;
-        while(true) {
-            if (metal::all(loop_bound_12 == uint2(0u))) { break; }
-            loop_bound_12 -= uint2(loop_bound_12.y == 0u, 1u);
-            if (!loop_init_8) {
-                uint _e90 = k_8;
-                k_8 = _e90 + 1u;
-            }
-            loop_init_8 = false;
-            uint _e60 = k_8;
-            uint _e63 = params.groups;
-            if (_e60 < _e63) {
-            } else {
-                break;
-            }
-            {
-                uint _e65 = k_8;
-                uint _e66 = k_8;
-                uint _e72 = params.r;
-                ArgState _e76 = flat_part(lid_9, _e65, (_e66 * WG) + lid_9, stride_2, naga_div(_e72, 4u), 0u, src, params, src_vec, _buffer_sizes);
-                ArgState _e78 = lanes_combine(lid_9, lid_9, WG, _e76, scratch);
-                if (lid_9 == 0u) {
-                    flat_value = _e78;
-                }
-                metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-                ArgState unnamed_2 = flat_value;
-                metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-                uint _e84 = k_8;
-                if (lid_9 == naga_mod(_e84, WG)) {
-                    ArgState _e88 = acc_1;
-                    ArgState _e89 = combine(_e88, unnamed_2);
-                    acc_1 = _e89;
-                }
-            }
-        }
-    }
-    ArgState _e94 = acc_1;
-    ArgState _e95 = lanes_combine(lid_9, lid_9, WG, _e94, scratch);
-    if (lid_9 == 0u) {
-        store(0u, _e95, params, dst, _buffer_sizes);
-    }
-    j_5 = lid_9;
-    uint2 loop_bound_13 = uint2(4294967295u);
-    bool loop_init_9 = true;
-    while(true) {
-        if (metal::all(loop_bound_13 == uint2(0u))) { break; }
-        loop_bound_13 -= uint2(loop_bound_13.y == 0u, 1u);
-        if (!loop_init_9) {
-            uint _e111 = j_5;
-            j_5 = _e111 + WG;
-        }
-        loop_init_9 = false;
-        uint _e100 = j_5;
-        uint _e104 = params.groups;
-        if (_e100 <= (4u * _e104)) {
-        } else {
-            break;
-        }
-        {
-            uint _e108 = j_5;
-            metal::atomic_store_explicit(&aux[_e108], 0u, metal::memory_order_relaxed);
-        }
-    }
-    return;
 }
 
 void reduce_flat(
@@ -1420,10 +1161,6 @@ void reduce_flat(
     device type_4& dst,
     threadgroup type_9& scratch,
     device type_12 const& src_vec,
-    device type_14& aux,
-    threadgroup uint& flat_flag,
-    threadgroup metal::atomic_uint& flat_missing,
-    threadgroup ArgState& flat_value,
     constant _mslBufferSizes& _buffer_sizes
 ) {
     uint stride_1 = {};
@@ -1431,11 +1168,11 @@ void reduce_flat(
     uint end_1 = {};
     uint row_1 = 0u;
     uint out = {};
-    bool local_13 = {};
+    bool local_12 = {};
     uint _e5 = params.groups_x;
-    uint g_10 = (wid_4.y * _e5) + wid_4.x;
+    uint g_8 = (wid_4.y * _e5) + wid_4.x;
     uint _e11 = params.groups;
-    if (g_10 >= _e11) {
+    if (g_8 >= _e11) {
         return;
     }
     uint _e15 = params.r;
@@ -1445,12 +1182,12 @@ void reduce_flat(
     uint lane_1 = lid_10 & (lanes_1 - 1u);
     uint _e28 = params.groups;
     stride_1 = _e28 * WG;
-    w_4 = (g_10 * WG) + lid_10;
+    w_4 = (g_8 * WG) + lid_10;
     end_1 = n_vec;
-    out = g_10;
+    out = g_8;
     uint _e42 = params.outer;
     if (_e42 > 1u) {
-        uint r_index = (g_10 << (WG_SHIFT - shift_2)) + (lid_10 >> shift_2);
+        uint r_index = (g_8 << (WG_SHIFT - shift_2)) + (lid_10 >> shift_2);
         uint _e52 = params.chunk;
         uint c_1 = naga_div(_e52, 4u);
         stride_1 = lanes_1;
@@ -1466,19 +1203,19 @@ void reduce_flat(
     uint _e82 = stride_1;
     uint _e83 = end_1;
     uint _e84 = row_1;
-    ArgState _e85 = flat_part(lid_10, g_10, _e81, _e82, _e83, _e84, src, params, src_vec, _buffer_sizes);
+    ArgState _e85 = flat_part(lid_10, g_8, _e81, _e82, _e83, _e84, src, params, src_vec, _buffer_sizes);
     ArgState _e86 = lanes_combine(lid_10, lane_1, lanes_1, _e85, scratch);
     if (FLAT_LAST_GROUP) {
-        flat_finish(lid_10, g_10, _e86, src, params, dst, scratch, src_vec, aux, flat_flag, flat_missing, flat_value, _buffer_sizes);
+        flat_finish(lid_10, g_8, _e86);
         return;
     } else {
         if (lane_1 == 0u) {
             uint _e92 = out;
-            local_13 = _e92 != NO_OUTPUT;
+            local_12 = _e92 != NO_OUTPUT;
         } else {
-            local_13 = false;
+            local_12 = false;
         }
-        bool _e96 = local_13;
+        bool _e96 = local_12;
         if (_e96) {
             uint _e97 = out;
             store(_e97, _e86, params, dst, _buffer_sizes);
@@ -1491,9 +1228,9 @@ void reduce_flat(
 
 float f16_at(
     uint w_5,
-    uint k_9
+    uint k_6
 ) {
-    return float2(as_type<half2>(w_5))[k_9 & 1u];
+    return float2(as_type<half2>(w_5))[k_6 & 1u];
 }
 
 metal::float4 f16_lo4_(
@@ -1524,19 +1261,12 @@ struct main_Input {
 , device type_4& dst [[user(fake0)]]
 , threadgroup type_9& scratch
 , device type_12 const& src_vec [[user(fake0)]]
-, device type_14& aux [[user(fake0)]]
-, threadgroup uint& flat_flag
-, threadgroup metal::atomic_uint& flat_missing
-, threadgroup ArgState& flat_value
 , constant _mslBufferSizes& _buffer_sizes [[user(fake0)]]
 ) {
     if (lid == 0u) {
         scratch = {};
-        flat_flag = {};
-        metal::atomic_store_explicit(&flat_missing, 0, metal::memory_order_relaxed);
-        flat_value = {};
     }
     metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);
-    reduce_flat(lid, wid, src, params, dst, scratch, src_vec, aux, flat_flag, flat_missing, flat_value, _buffer_sizes);
+    reduce_flat(lid, wid, src, params, dst, scratch, src_vec, _buffer_sizes);
     return;
 }
