@@ -80,7 +80,7 @@ pub(crate) const FLAT_LAST_GROUP_MAX_GROUPS: usize = 512;
 /// work before it: operations of one recording that share no array would wait for each other
 /// through such a buffer if there were only one. Dispatch `i` of a recording takes stand-in
 /// `i % INDEPENDENT_SLOTS`, its `j`-th operation in clean states buffer `j % INDEPENDENT_SLOTS`;
-/// each buffer is made when a recording first takes it (a clean states buffer is 8 KiB, a
+/// each buffer is made when a recording first takes it (a clean states buffer is 12 KiB, a
 /// stand-in 16 bytes). Past this many, each dispatch meets a buffer an earlier one wrote: with
 /// 16, a batch of 100 sums of 2^16 f32 on the H200 took 3.4 µs per sum, where batches of 10
 /// sums of 2^14 or 2^18 took 0.8–0.9.
