@@ -6,7 +6,8 @@
 //! attributed, and the one-liner with and without spinning before a blocking wait
 //! (`ContextOptions::wait_spin`). The peer's figure is `x.sum().item()` from `benches/torch_peer.py`.
 //! The floor is wgpu's own: an empty `Queue::submit` and a blocking `Device::poll` on the same
-//! device, timed in the same process; the one-liner's ratio to it is printed. Last, the
+//! device, timed in the same process; the one-liner's ratio to it is printed, for the floors
+//! timed in a row after the one-liners and for both timed in blocks that take turns. Last, the
 //! one-liner with its result mapped and copied (`ContextOptions::mapped_results`), each beside
 //! the floor on its own device.
 //!
@@ -175,6 +176,33 @@ fn main() -> ExitCode {
         println!(
             "  one-liner / that floor                  {:.2}",
             median(&mut one_t).as_secs_f64() / floor.as_secs_f64()
+        );
+        // The same two in blocks that take turns (one-liners, then floors in a row), so that
+        // a drift of the host's speed within the process weighs on both alike; the first calls
+        // of each block are left out.
+        let block = repeat.div_ceil(10).max(5);
+        let (mut ones, mut floors) = (Vec::new(), Vec::new());
+        for _ in 0..10 {
+            for i in 0..block + 3 {
+                let t = Instant::now();
+                std::hint::black_box(ctx.sum(&x)?);
+                if i >= 3 {
+                    ones.push(t.elapsed());
+                }
+            }
+            for i in 0..block + 3 {
+                let t = floor_call(&ctx)?;
+                if i >= 3 {
+                    floors.push(t);
+                }
+            }
+        }
+        let (one, fl) = (median(&mut ones), median(&mut floors));
+        println!(
+            "  in blocks that take turns: one-liner {:.1}, floor in a row {:.1}, ratio {:.2}",
+            one.as_secs_f64() * 1e6,
+            fl.as_secs_f64() * 1e6,
+            one.as_secs_f64() / fl.as_secs_f64()
         );
         // The one-liner with its result mapped (no copy) and copied into a staging buffer
         // (ContextOptions::mapped_results, one context each), each beside wgpu's floor on its own
