@@ -578,6 +578,18 @@ fn scan_errors() {
         .scan::<i32, i32>(&s, &Scan::new(ScanOp::Add).axis(1))
         .unwrap_err();
     assert_eq!(e, Error::AxisOutOfRange { axis: 1, ndim: 0 }, "{e}");
+    // Asking which algorithm a scan would take checks its axis the same way.
+    let y = ctx.zeros::<f32>(&[2, 3]).unwrap();
+    let e = rec
+        .scan_algorithm(&x, &Scan::new(ScanOp::Add).axis(0), &y)
+        .unwrap_err();
+    assert!(matches!(e, Error::UnsupportedAxes { .. }), "{e}");
+    let e = rec
+        .scan_algorithm(&x, &Scan::new(ScanOp::Add).axis(2), &y)
+        .unwrap_err();
+    assert_eq!(e, Error::AxisOutOfRange { axis: 2, ndim: 2 }, "{e}");
+    rec.scan_algorithm(&x, &Scan::new(ScanOp::Add).axis(-1), &y)
+        .unwrap();
 
     // f16 scans give f32; i32 scans give i32.
     let h = ctx.upload(&[wgpu_reduce::half::f16::ONE; 4]).unwrap();
