@@ -593,6 +593,28 @@ fn tiles_of_1024() -> Context {
     ctx
 }
 
+/// [`tiles_of_1024`], its tile length, and a cumsum forced to the look-back.
+fn lookback_case() -> (Context, usize, Scan) {
+    let ctx = tiles_of_1024();
+    let tile = ctx.scan_tile();
+    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    (ctx, tile, lookback)
+}
+
+/// `count` arrays of random i32, each of a length drawn from `lens`.
+fn random_arrays(
+    rng: &mut StdRng,
+    count: usize,
+    lens: std::ops::RangeInclusive<usize>,
+) -> Vec<Vec<i32>> {
+    (0..count)
+        .map(|_| {
+            let n = rng.gen_range(lens.clone());
+            (0..n).map(|_| rng.gen()).collect()
+        })
+        .collect()
+}
+
 /// The inclusive running sum of `v`, wrapping.
 fn prefix(v: &[i32]) -> Vec<i32> {
     v.iter()
@@ -612,9 +634,8 @@ fn prefix(v: &[i32]) -> Vec<i32> {
 #[test]
 fn lookback_states_stay_clean_between_scans() {
     let mut rng = common::rng("lookback_states_stay_clean_between_scans");
-    let ctx = &tiles_of_1024();
-    let tile = ctx.scan_tile();
-    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    let (ctx, tile, lookback) = lookback_case();
+    let ctx = &ctx;
     // (shape, scan, passes)
     let cases = [
         (vec![700 * tile - 3], lookback, 1),
@@ -692,19 +713,11 @@ fn lookback_states_stay_clean_between_scans() {
 #[test]
 fn independent_scans_take_state_buffers_in_turn() {
     let mut rng = common::rng("independent_scans_take_state_buffers_in_turn");
-    let ctx = &tiles_of_1024();
-    let tile = ctx.scan_tile();
-    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
-    let inputs: Vec<Vec<i32>> = (0..20)
-        .map(|_| {
-            let n = rng.gen_range(tile + 1..=40 * tile);
-            (0..n).map(|_| rng.gen()).collect()
-        })
-        .collect();
+    let (ctx, tile, lookback) = lookback_case();
+    let ctx = &ctx;
+    let inputs = random_arrays(&mut rng, 20, tile + 1..=40 * tile);
     // Short enough for a sum in one pass.
-    let shorts: Vec<Vec<i32>> = (0..40)
-        .map(|_| (0..rng.gen_range(1..=200)).map(|_| rng.gen()).collect())
-        .collect();
+    let shorts = random_arrays(&mut rng, 40, 1..=200);
     let arrays: Vec<_> = inputs.iter().map(|v| ctx.upload(v).unwrap()).collect();
     let short_arrays: Vec<_> = shorts.iter().map(|v| ctx.upload(v).unwrap()).collect();
     let mut rec = ctx.recorder();
@@ -769,19 +782,11 @@ fn independent_scans_take_state_buffers_in_turn() {
 #[test]
 fn independent_operations_past_the_slots_wait_and_stay_right() {
     let mut rng = common::rng("independent_operations_past_the_slots_wait_and_stay_right");
-    let ctx = &tiles_of_1024();
-    let tile = ctx.scan_tile();
-    let lookback = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
+    let (ctx, tile, lookback) = lookback_case();
+    let ctx = &ctx;
     let count = 270;
-    let inputs: Vec<Vec<i32>> = (0..count)
-        .map(|_| {
-            let n = rng.gen_range(tile + 1..=3 * tile);
-            (0..n).map(|_| rng.gen()).collect()
-        })
-        .collect();
-    let shorts: Vec<Vec<i32>> = (0..count)
-        .map(|_| (0..rng.gen_range(1..=200)).map(|_| rng.gen()).collect())
-        .collect();
+    let inputs = random_arrays(&mut rng, count, tile + 1..=3 * tile);
+    let shorts = random_arrays(&mut rng, count, 1..=200);
     let arrays: Vec<_> = inputs.iter().map(|v| ctx.upload(v).unwrap()).collect();
     let short_arrays: Vec<_> = shorts.iter().map(|v| ctx.upload(v).unwrap()).collect();
     let mut rec = ctx.recorder();
