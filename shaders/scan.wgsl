@@ -256,26 +256,11 @@ struct Walk {
     spins: u32,
 }
 
-// Publishes tile `t`'s total (inclusive at once for a row's first tile) and walks back without
-// falling back, combining predecessors' states into `*carry` (which starts as the identity): the
-// result is not done when a predecessor stayed not ready for `spin_limit` reads. The caller then
-// finishes with `walk(.., true, ..)`, which falls back at once (see lookback_entry: the fallback
-// is a separate path so that the tile's scanned values are not held in registers across it).
-fn lookback_start(t: u32, geo: TileGeo, total: V, ln: Lane, gr: Groups, carry: ptr<function, V>) -> Walk {
-    if ln.lid == 0u {
-        publish(t, total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
-    }
-    if geo.first || (params.flags & NO_WAIT) != 0u {
-        return Walk(t, true, 0u);
-    }
-    return walk(ln, gr, t, Walk(t - 1u, false, 0u), false, carry);
-}
-
 // Walks back from `w.lb`, combining predecessors' states into `*carry`, until it consumes an
-// inclusive state. When a predecessor has not been ready for more than `spin_limit` steps, it
-// returns as it stands (FALLBACK false, a constant at each call) or reduces that tile itself (its
-// input is read-only) and goes on, so that it always finishes.
-fn walk(ln: Lane, gr: Groups, t: u32, w: Walk, FALLBACK: bool, carry: ptr<function, V>) -> Walk {
+// inclusive state (the result is done) or a predecessor has stayed not ready for more than
+// `spin_limit` steps (not done, `lb` that predecessor: the caller then reduces its tile itself,
+// see lookback_entry, and walks on from the tile before it).
+fn walk(ln: Lane, t: u32, w: Walk, carry: ptr<function, V>) -> Walk {
     // The row's first tile: it publishes an inclusive state at once, so no walk goes past it.
     let row_first = t - t % params.tpr;
     var lb = w.lb;
@@ -283,27 +268,7 @@ fn walk(ln: Lane, gr: Groups, t: u32, w: Walk, FALLBACK: bool, carry: ptr<functi
     var done = false;
     loop {
         if spins > params.spin_limit {
-            if !FALLBACK {
-                break;
-            }
-            // Fallback: reduce the blocking tile ourselves, the same way its owner does.
-            let fgeo = tile_geo(lb);
-            let ft = tile_total(ln, gr, fgeo);
-            stats.z += 1u;
-            if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
-                // Helps other waiters; never overwrites a state already published (the flags
-                // are the high bits). Only where the total is bit-identical however computed.
-                let b = bitcast<u32>(ft);
-                atomicMax(&aux[1u + 2u * lb], FLAG_READY | (b & 0xffffu));
-                atomicMax(&aux[2u + 2u * lb], FLAG_READY | (b >> 16u));
-            }
-            *carry = combine(ft, *carry);
-            if fgeo.first {
-                done = true;
-                break;
-            }
-            lb -= 1u;
-            spins = 0u;
+            break;
         }
         let step = window_step(ln, lb, row_first);
         let consumed = step.code & ~DONE_BIT;
@@ -321,4 +286,16 @@ fn walk(ln: Lane, gr: Groups, t: u32, w: Walk, FALLBACK: bool, carry: ptr<functi
         }
     }
     return Walk(lb, done, spins);
+}
+
+// The fallback's total of predecessor `tile`, computed exactly as its owner computes it: counted
+// (STATS), and published where that is bit-identical, which helps other waiters and never
+// overwrites a state already published (the flags are the high bits; invocation 0 only).
+fn publish_fallback(ln: Lane, tile: u32, total: V) {
+    stats.z += 1u;
+    if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
+        let b = bitcast<u32>(total);
+        atomicMax(&aux[1u + 2u * tile], FLAG_READY | (b & 0xffffu));
+        atomicMax(&aux[2u + 2u * tile], FLAG_READY | (b >> 16u));
+    }
 }

@@ -160,11 +160,6 @@ fn local_scan4(ln: Lane, gr: Groups, x: Slots) -> Scanned {
     return Scanned(s, pre, pre2, all);
 }
 
-// The tile's total, computed exactly as its owner computes it (for the look-back's fallback).
-fn tile_total(ln: Lane, gr: Groups, geo: TileGeo) -> V {
-    return local_scan4(ln, gr, load_tile4(geo, ln, gr)).total;
-}
-
 // The tiles of a pass that loops. Workgroup w takes tiles w, w + groups, .... With
 // REVERSED_RUNS (set by the host for reduce-then-scan over inputs about the size of an L2 cache;
 // see ContextOptions::scan_reversed_runs_bytes), the tile reduction (mode 1) and the downsweep
@@ -412,10 +407,13 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
 
 // Decoupled look-back with fallback (mode 3): one tile per workgroup, claimed from the counter
 // in aux[0] (tiles start in the order they are claimed, so a tile's predecessors have all
-// started). The fallback is a path of its own: there the tile's scan is computed again from the
-// input after the walk instead of being held across it, so the registers of the fallback's tile
-// are not added to those of this tile (on the H200 the fallback's code, never run, made a 2^28
-// scan 17 % slower when the tile was held across it).
+// started). Each turn of the loop loads and scans one tile: first the workgroup's own, held
+// across its walk; where the walk stops at a predecessor that stayed not ready, that
+// predecessor's (its total, the fallback), and once the walk is over the workgroup's own again.
+// The kernel holds one load, scan and store, and the tile held across the walk is never held
+// across a fallback's tile (on the H200 the fallback's code, never run, made a 2^28 scan 17 %
+// slower when it was). With a copy of the load and scan for each of the three, the first
+// cumsum of 2^20 f32 on llvmpipe took 512 ms (its compilation), against 239 ms with one.
 fn lookback_entry(ln: Lane, gr: Groups) {
     if ln.lid == 0u {
         wg_tile = atomicAdd(&aux[0], 1u);
@@ -425,21 +423,38 @@ fn lookback_entry(ln: Lane, gr: Groups) {
         return;
     }
     let geo = tile_geo(t);
-    let sc = local_scan4(ln, gr, load_tile4(geo, ln, gr));
     var carry = identity();
-    let w = lookback_start(t, geo, sc.total, ln, gr, &carry);
-    if w.done {
+    var w = Walk(t - 1u, geo.first || (params.flags & NO_WAIT) != 0u, 0u);
+    var fell_back = false;
+    // The tile this turn scans: `t`, or a predecessor the walk stopped at.
+    var cur = t;
+    loop {
+        let cgeo = tile_geo(cur);
+        let sc = local_scan4(ln, gr, load_tile4(cgeo, ln, gr));
+        if cur != t {
+            publish_fallback(ln, cur, sc.total);
+            carry = combine(sc.total, carry);
+            w = Walk(cur - 1u, cgeo.first, 0u);
+        } else if !fell_back && ln.lid == 0u {
+            publish(t, sc.total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
+        }
+        if !w.done {
+            w = walk(ln, t, w, &carry);
+        }
+        if !w.done {
+            cur = w.lb;
+            fell_back = true;
+            continue;
+        }
+        if cur != t {
+            cur = t;
+            continue;
+        }
         if ln.lid == 0u && !geo.first {
             publish(t, combine(carry, sc.total), FLAG_INCLUSIVE);
         }
         store_tile(ln, gr, geo, sc, carry);
-    } else {
-        walk(ln, gr, t, w, true, &carry);
-        let again = local_scan4(ln, gr, load_tile4(geo, ln, gr));
-        if ln.lid == 0u {
-            publish(t, combine(carry, again.total), FLAG_INCLUSIVE);
-        }
-        store_tile(ln, gr, geo, again, carry);
+        break;
     }
     write_stats(ln, geo);
     if (params.flags & SELF_CLEAN) != 0u {
