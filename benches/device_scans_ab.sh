@@ -2,8 +2,9 @@
 # Two builds of the scan kernels side by side, with torch, in one command: the scan tests on the
 # GPU (a release test binary, .gpu/test_scan), then ROUNDS rounds of torch.cumsum (eager, CUDA
 # graph on one stream and on 10 streams), each build's batches with Auto (side by side, and
-# with --serial one after another), and each build's look-back forced up to 2^23; then each
-# build's first calls (cumsum and all families, cold and with the driver's cache). Builds are
+# with --serial one after another), and each build's look-back forced up to 2^23; then how
+# many look-back workgroups the first build finds running at once; then each build's first
+# calls (cumsum and all families, cold and with the driver's cache). Builds are
 # .gpu/<scan binary>:<first_call binary>:<tag>, e.g. BUILDS="scan:first_call:new
 # scan_old:first_call_old:old".
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device_scans_ab.sh
@@ -31,6 +32,14 @@ for round in $(seq 1 "${ROUNDS:-1}"); do
         | tail -n +3 | tee -a "$OUT/log.txt"
     done
   done
+done
+# How many look-back workgroups run at once (the first build's harness: --diag 4), with the wait
+# and without it (--diag 6).
+first=${BUILDS%% *}
+for d in 4 6; do
+  echo "== look-back workgroups running at once, --diag $d" | tee -a "$OUT/log.txt"
+  timeout 60 ".gpu/${first%%:*}" --n $LB --repeat 3 --algorithm lookback --diag $d 2>&1 \
+    | grep -E "running|^ +[0-9]" | tee -a "$OUT/log.txt"
 done
 for b in $BUILDS; do
   rest=${b#*:}; fc=${rest%%:*}; tag=${b##*:}

@@ -113,6 +113,11 @@ const RUN_TOTALS: u32 = 64u;
 // tile, then the count of finished workgroups): the last workgroup to finish zeroes them again
 // (clean_up), so no pass clears them before the next scan.
 const SELF_CLEAN: u32 = 128u;
+// Measurements only (results are wrong; with SELF_CLEAN): how many look-back workgroups run at
+// once. aux holds, after the count of finished workgroups, those running now, the most found
+// running when a workgroup started (itself included), and the sum of those counts over the
+// tiles; the last workgroup writes the two into outputs 0 and 1 (running_*, scan_vec.wgsl).
+const RESIDENCY: u32 = 256u;
 var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;

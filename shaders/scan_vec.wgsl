@@ -422,6 +422,9 @@ fn lookback_entry(ln: Lane, gr: Groups) {
     if t >= params.n_tiles {
         return;
     }
+    if ln.lid == 0u && (params.flags & RESIDENCY) != 0u {
+        running_start();
+    }
     let geo = tile_geo(t);
     var carry = identity();
     var w = Walk(t - 1u, geo.first || (params.flags & NO_WAIT) != 0u, 0u);
@@ -456,6 +459,9 @@ fn lookback_entry(ln: Lane, gr: Groups) {
         store_tile(ln, gr, geo, sc, carry);
         break;
     }
+    if ln.lid == 0u && (params.flags & RESIDENCY) != 0u {
+        atomicSub(&aux[running_word()], 1u);
+    }
     write_stats(ln, geo);
     if (params.flags & SELF_CLEAN) != 0u {
         clean_up(ln);
@@ -472,13 +478,36 @@ fn clean_up(ln: Lane) {
     let count = 1u + 2u * params.n_tiles;
     if ln.lid == 0u {
         wg_last = select(0u, 1u, atomicAdd(&aux[count], 1u) == params.n_tiles - 1u);
+        if wg_last != 0u && (params.flags & RESIDENCY) != 0u {
+            running_report();
+        }
     }
     if workgroupUniformLoad(&wg_last) == 0u {
         return;
     }
-    for (var j = ln.lid; j <= count; j += WG) {
+    let end = select(count, running_word() + 2u, (params.flags & RESIDENCY) != 0u);
+    for (var j = ln.lid; j <= end; j += WG) {
         atomicStore(&aux[j], 0u);
     }
+}
+
+// RESIDENCY (scan.wgsl): the words after the count of finished workgroups.
+fn running_word() -> u32 {
+    return 2u + 2u * params.n_tiles;
+}
+
+fn running_start() {
+    let r = running_word();
+    let now = atomicAdd(&aux[r], 1u) + 1u;
+    atomicMax(&aux[r + 1u], now);
+    atomicAdd(&aux[r + 2u], now);
+}
+
+// By the last workgroup, once every other has counted itself finished.
+fn running_report() {
+    let r = running_word();
+    store_elem(0u, in_v(R(atomicLoad(&aux[r + 1u]))));
+    store_elem(1u, in_v(R(atomicLoad(&aux[r + 2u]))));
 }
 
 // Measurements (flag STATS): the look-back's counts replace the tile's first four outputs (as

@@ -309,7 +309,8 @@ fn lookback_fallback_paths() {
 /// taking `spin_limit + 1` steps that consume nothing and then one fallback, so its first four
 /// outputs must be (j (S + 1), j (S + 1), j, 0) (as many as the tile has); every other element
 /// keeps its exact scan.
-/// Skipping the wait (bit 1): each tile is scanned as if it started its row.
+/// Skipping the wait (bit 1): each tile is scanned as if it started its row. Counting the
+/// workgroups running at once (bit 2): below.
 #[test]
 fn lookback_diagnostics() {
     let mut rng = common::rng("lookback_diagnostics");
@@ -367,6 +368,40 @@ fn lookback_diagnostics() {
         }
         run = run.wrapping_add(v[i]);
         assert_eq!(*g, f64::from(run), "element {i}: each tile scanned alone");
+    }
+    // Counting the workgroups running at once (bit 2), twice, on one row of 40 tiles: output 0
+    // is the most running when one started (at least itself, at most every tile), output 1
+    // the sum of those counts over the tiles (at least 1 and at most output 0 a tile, which a
+    // second scan over counters left unzeroed would pass); every other element keeps its exact
+    // scan, and a scan after them is exact (the counters and states were zeroed again).
+    let n = 40 * ctx.scan_lookback_tile(1, 40 * tile);
+    let d = data(&mut rng, DType::U32, n, false);
+    let one_row = upload(ctx, DType::U32, &d, &[n]);
+    let want = scan_reference(&d, 1, n, ScanOp::Add, false);
+    let tiles = n.div_ceil(ctx.scan_lookback_tile(1, n)) as f64;
+    let counted = Scan {
+        diagnostics: 4,
+        ..base
+    };
+    for round in 0..2 {
+        let got = run_scan(ctx, &one_row, &counted).unwrap();
+        let (most, sum) = (got[0], got[1]);
+        eprintln!("round {round}: at most {most} running, {sum} summed over {tiles} tiles");
+        assert!(
+            (1.0..=tiles).contains(&most),
+            "round {round}: at most {most} running"
+        );
+        assert!(
+            (tiles..=most * tiles).contains(&sum),
+            "round {round}: sum {sum}"
+        );
+        for (i, (g, w)) in got.iter().zip(&want).enumerate().skip(2) {
+            assert_eq!(*g, w.value, "round {round}: element {i}");
+        }
+    }
+    let got = run_scan(ctx, &one_row, &base).unwrap();
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(*g, w.value, "after the counts: element {i}");
     }
 }
 

@@ -174,6 +174,8 @@ kernel_params! {
         RUN_TOTALS = 64,
         /// Look-back in the context's zeroed states: the last workgroup clears them.
         SELF_CLEAN = 128,
+        /// Look-back with SELF_CLEAN: count the workgroups running at once (diagnostics).
+        RESIDENCY = 256,
     }
     {
         /// Elements in all rows.

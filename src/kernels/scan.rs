@@ -69,6 +69,10 @@ pub(crate) const CLEAN_STATE_WORDS: usize = {
     }
 };
 
+// The look-back's diagnostic counters of workgroups running at once (RESIDENCY in
+// shaders/scan.wgsl) follow the states in the context's buffer.
+const _: () = assert!(lookback_state_words(LOOKBACK_CLEAN_TILES) + 3 <= CLEAN_STATE_WORDS);
+
 /// The most workgroups of a flat first pass that finishes in one pass (the default
 /// `max_workgroups`).
 pub(crate) const FLAT_LAST_GROUP_MAX_GROUPS: usize = 512;

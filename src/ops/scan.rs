@@ -158,7 +158,9 @@ pub struct Scan {
     /// Look-back only, for measurements (results are wrong): bit 0 replaces the first four
     /// outputs of each tile after its row's first with the look-back's counts (window steps,
     /// steps that consumed nothing, fallbacks, states consumed); bit 1 skips the wait (the
-    /// carry is the identity) to time everything else.
+    /// carry is the identity) to time everything else; bit 2, for scans of at most 1,024
+    /// tiles, replaces outputs 0 and 1 with the most look-back workgroups found running at
+    /// once when one started (itself included) and the sum of those counts over the tiles.
     #[doc(hidden)]
     pub diagnostics: u32,
 }

@@ -329,6 +329,9 @@ impl Recorder {
                 // The context's zeroed states, which the scan leaves zeroed: no fill pass.
                 let states = self.clean_states();
                 params.flags |= ScanParams::SELF_CLEAN;
+                if scan.diagnostics & 4 != 0 {
+                    params.flags |= ScanParams::RESIDENCY;
+                }
                 return self.push_scan(
                     kernel,
                     l.src,

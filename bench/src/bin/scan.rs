@@ -31,7 +31,8 @@
 //!   --runs-bytes LO,HI   inputs (bytes) whose reduce-then-scan passes take reversed runs
 //!                    (default 33554432,268435456; 1,0: none)
 //!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
-//!                    counts per tile, 2 times the scan without waiting for predecessors
+//!                    counts per tile, 2 times the scan without waiting for predecessors, 4
+//!                    prints how many look-back workgroups ran at once (a sum of these: each)
 //!
 //! Exits with status 1 if any element is wrong (the first few are printed), 2 on bad arguments or
 //! GPU errors.
@@ -119,7 +120,7 @@ fn parse_args() -> Result<Args, String> {
                 };
                 a.options.scan_reversed_runs_bytes = lo..=hi;
             }
-            Long("diag") => a.scan.diagnostics = one(&mut p, &flag, "1 or 2")?,
+            Long("diag") => a.scan.diagnostics = one(&mut p, &flag, "1, 2, 4 or a sum of them")?,
             Long("no-subgroups") => a.options.subgroups = wgpu_reduce::Subgroups::Off,
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("scan.rs"), USAGE));
@@ -193,6 +194,9 @@ where
     };
     if scan.diagnostics & 1 != 0 && lookback && len > ctx.scan_row_tile() {
         lookback_counts(&got, tile, len);
+    }
+    if scan.diagnostics & 4 != 0 && lookback && len > ctx.scan_row_tile() {
+        lookback_residency(&got, rows * tiles_per_row(rows, len, tile));
     }
     let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
     let (mut worst, mut wrong) = check(&got, &want, checked, scan, out, tile);
@@ -313,17 +317,36 @@ fn algorithm_for(ctx: &Context, scan: &Scan, shape: &[usize]) -> ScanAlgorithm {
     }
 }
 
-/// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
-/// after its row's first: window steps, steps that consumed nothing, fallbacks, states consumed.
-fn lookback_counts(got: &[f64], tile: usize, len: usize) {
-    let rows = got.len() / len.max(1);
-    // The library's tiling: rows that start off a 16-byte boundary are tiled from the one before.
+/// The library's tiling: rows that start off a 16-byte boundary are tiled from the one before.
+fn tiles_per_row(rows: usize, len: usize, tile: usize) -> usize {
     let span = if rows > 1 && !len.is_multiple_of(4) {
         len + 3
     } else {
         len
     };
-    let tpr = span.div_ceil(tile);
+    span.div_ceil(tile)
+}
+
+/// Prints what `--diag 4` leaves in outputs 0 and 1: the most look-back workgroups found running
+/// when one started, and the sum of those counts over the tiles (scans of at most 1,024 tiles).
+fn lookback_residency(got: &[f64], tiles: usize) {
+    if tiles > 1024 || got.len() < 2 {
+        eprintln!("look-back workgroups running at once: not counted past 1024 tiles ({tiles})");
+        return;
+    }
+    eprintln!(
+        "look-back workgroups running at once over {tiles} tiles: at most {}, on average {:.1} \
+         when one started",
+        got[0],
+        got[1] / tiles as f64
+    );
+}
+
+/// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
+/// after its row's first: window steps, steps that consumed nothing, fallbacks, states consumed.
+fn lookback_counts(got: &[f64], tile: usize, len: usize) {
+    let rows = got.len() / len.max(1);
+    let tpr = tiles_per_row(rows, len, tile);
     let (mut n, mut sum) = (0usize, [0f64; 4]);
     let mut hist = [0usize; 6];
     let mut max_steps = 0f64;
