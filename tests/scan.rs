@@ -11,7 +11,7 @@ use common::run::{make_data, run_scan, upload};
 use common::scan_ref::{check_scan, scan_reference};
 use rand::rngs::StdRng;
 use rand::Rng;
-use wgpu_reduce::{Context, DType, Scan, ScanAlgorithm, ScanOp};
+use wgpu_reduce::{Context, ContextOptions, DType, Scan, ScanAlgorithm, ScanOp};
 
 const ALGORITHMS: [ScanAlgorithm; 2] = [
     ScanAlgorithm::ReduceThenScan,
@@ -302,6 +302,66 @@ fn lookback_fallback_paths() {
     // Per context: 4 shapes in each of the 5 configurations and the long row in one.
     let per_shape = if cut { 1 } else { ScanOp::ALL.len() };
     assert_eq!(checked, common::contexts().len() * (5 * 4 + 1) * per_shape);
+}
+
+/// The look-back in tiles of 16384 on 512 invocations of 8 slots
+/// (`ContextOptions::scan_lookback_workgroup_size` = `SCAN_LOOKBACK_DEEP`), where the device
+/// allows 512 invocations: one long row through the paths of `lookback_fallback_paths` (forced
+/// fallback, no spin, aggregates only over more tiles than a window, every third state hidden),
+/// exact data. Where the sweep is cut short (CI's GL run) one operation, drawn once, takes every
+/// path: they are the same kernel.
+#[test]
+fn deep_lookback_paths() {
+    use wgpu_reduce::kernels::SCAN_LOOKBACK_DEEP;
+    let mut rng = common::rng("deep_lookback_paths");
+    let options = ContextOptions {
+        scan_lookback_workgroup_size: SCAN_LOOKBACK_DEEP,
+        poison_temporaries: true,
+        ..Default::default()
+    };
+    let ctx = Context::with_options(options).unwrap();
+    let t = ctx.tuning();
+    if t.scan_lookback_workgroup_size != SCAN_LOOKBACK_DEEP {
+        eprintln!("deep_lookback_paths: the device does not allow 512 invocations: not taken");
+        assert!(t.scan_lookback_workgroup_size < SCAN_LOOKBACK_DEEP);
+        return;
+    }
+    let tile = ctx.scan_tile();
+    let long = (t.scan_lookback_max_tiles + 3) * tile + 1;
+    assert_eq!(ctx.scan_lookback_tile(1, long), 16384);
+    // 512 predecessors a window: a row of 517 tiles makes walks of more than one window.
+    let beyond = (512 + 5) * 16384 + 3;
+    let cases = [
+        (DType::I32, ScanOp::Add),
+        (DType::F32, ScanOp::Max),
+        (DType::U32, ScanOp::Min),
+    ];
+    let cases = if common::sweep_fraction() < 1.0 {
+        vec![cases[rng.gen_range(0..cases.len())]]
+    } else {
+        cases.to_vec()
+    };
+    let mut checked = 0;
+    for (force, spins, aggregates, hide) in [
+        (true, 1, false, false),
+        (false, 0, false, false),
+        (false, 8, true, false),
+        (false, 2, false, true),
+    ] {
+        for &(dtype, op) in &cases {
+            let scan = Scan::new(op)
+                .exclusive(op == ScanOp::Min)
+                .algorithm(ScanAlgorithm::DecoupledFallback)
+                .force_fallback(force)
+                .spin_limit(spins)
+                .aggregates_only(aggregates)
+                .hide_some(hide);
+            let n = if aggregates { beyond } else { long };
+            check_case(&ctx, &mut rng, dtype, &[n], &scan, true);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4 * cases.len());
 }
 
 /// The look-back's measurement modes (`Scan::diagnostics`, used by `examples/scan --diag`).

@@ -64,7 +64,13 @@ pub struct ContextOptions {
     /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) then takes the look-back for one row
     /// of up to `scan_lookback_wide_max_tiles` of the larger tiles. On the H200 (2026-12-03, f32,
     /// batch GPU µs) 2^20 elements took 8.4–8.5 this way against 10.3 by reduce-then-scan (which
-    /// Auto took before) and 9.4–10.0 by the look-back at 256.
+    /// Auto took before) and 9.4–10.0 by the look-back at 256. [`SCAN_LOOKBACK_DEEP`]
+    /// (1024, not yet measured on a device) takes tiles of 16384 on 512 invocations of 8 vec4
+    /// slots, with a window over 512 predecessors: half as many tiles again, each workgroup
+    /// holding twice the elements while it waits for its predecessors (Auto's limit then counts
+    /// these tiles).
+    ///
+    /// [`SCAN_LOOKBACK_DEEP`]: crate::kernels::SCAN_LOOKBACK_DEEP
     pub scan_lookback_workgroup_size: u32,
     /// The scan inputs (bytes) whose reduce-then-scan passes take reversed runs (default 32 MiB
     /// to 256 MiB): each workgroup of the tile reduction and of the downsweep takes a contiguous

@@ -3,7 +3,9 @@
 
 use super::{Capabilities, ContextOptions, Subgroups, Tuning};
 use crate::error::{Error, Result};
-use crate::kernels::{SCAN_ROW_WORKGROUP, SCAN_ROW_WORKGROUP_STORAGE, WORKGROUP_SIZES};
+use crate::kernels::{
+    SCAN_LOOKBACK_DEEP, SCAN_ROW_WORKGROUP, SCAN_ROW_WORKGROUP_STORAGE, WORKGROUP_SIZES,
+};
 
 /// Whether an adapter of this type shares its memory with the CPU.
 pub(super) fn shares_memory(t: wgpu::DeviceType) -> bool {
@@ -82,7 +84,13 @@ pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tu
         target_workgroups: options.target_workgroups.max(1),
         scan_tiles_per_workgroup: options.scan_tiles_per_workgroup.max(1),
         scan_row_workgroup_size: wide(options.scan_row_workgroup_size),
-        scan_lookback_workgroup_size: wide(options.scan_lookback_workgroup_size),
+        // The look-back in tiles of 16384 runs on as many invocations as at 512.
+        scan_lookback_workgroup_size: match wide(options.scan_lookback_workgroup_size) {
+            SCAN_ROW_WORKGROUP if options.scan_lookback_workgroup_size >= SCAN_LOOKBACK_DEEP => {
+                SCAN_LOOKBACK_DEEP
+            }
+            size => size,
+        },
         scan_reversed_runs_bytes: (
             *options.scan_reversed_runs_bytes.start(),
             *options.scan_reversed_runs_bytes.end(),
@@ -176,6 +184,22 @@ mod tests {
             (t.workgroup_size, t.scan_lookback_workgroup_size),
             (128, 128)
         );
+        // The look-back in tiles of 16384: where 512 invocations are allowed, else as above.
+        let deep = ContextOptions {
+            scan_lookback_workgroup_size: SCAN_LOOKBACK_DEEP,
+            ..ContextOptions::default()
+        };
+        let t = tuning(&deep, &roomy).unwrap();
+        assert_eq!(
+            (t.scan_row_workgroup_size, t.scan_lookback_workgroup_size),
+            (512, SCAN_LOOKBACK_DEEP)
+        );
+        for (device, size) in [(&webgpu, 256), (&tight, 256)] {
+            assert_eq!(
+                tuning(&deep, device).unwrap().scan_lookback_workgroup_size,
+                size
+            );
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::source::*;
 use super::{compose, key_hooks, scalar_hooks, type_files};
-use super::{SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
+use super::{SCAN_LOOKBACK_DEEP, SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
 use crate::element::DType;
 use crate::ops::{ReduceOp, ScanOp};
 
@@ -148,9 +148,10 @@ pub struct ScanVariant {
     /// How tiles reach memory.
     pub access: ScanAccess,
     /// Workgroup size, one of [`WORKGROUP_SIZES`], or [`SCAN_ROW_WORKGROUP`] for the pass over
-    /// rows of one tile ([`ScanMode::Tile`]) and the look-back ([`ScanMode::Lookback`]). It sets
-    /// the tile ([`tile`](Self::tile)); the pass over rows of one tile at
-    /// [`SCAN_ROW_WORKGROUP`] runs that tile on half as many invocations
+    /// rows of one tile ([`ScanMode::Tile`]) and the look-back ([`ScanMode::Lookback`]), or
+    /// [`SCAN_LOOKBACK_DEEP`] for the look-back. It sets the tile ([`tile`](Self::tile)); the
+    /// pass over rows of one tile at [`SCAN_ROW_WORKGROUP`] and the look-back at
+    /// [`SCAN_LOOKBACK_DEEP`] run that tile on half as many invocations
     /// ([`invocations`](Self::invocations)).
     pub workgroup_size: u32,
     /// Subgroup operations for the group step.
@@ -166,8 +167,9 @@ impl ScanVariant {
                 for mode in ScanMode::ALL {
                     for exclusive in [false, true] {
                         for access in ScanAccess::ALL {
-                            for workgroup_size in
-                                WORKGROUP_SIZES.into_iter().chain([SCAN_ROW_WORKGROUP])
+                            for workgroup_size in WORKGROUP_SIZES
+                                .into_iter()
+                                .chain([SCAN_ROW_WORKGROUP, SCAN_LOOKBACK_DEEP])
                             {
                                 for subgroups in [false, true] {
                                     let k = ScanVariant {
@@ -201,7 +203,8 @@ impl ScanVariant {
             self.mode != ScanMode::Serial || (self.access == ScanAccess::Scalar && !self.subgroups);
         let size_ok = WORKGROUP_SIZES.contains(&self.workgroup_size)
             || (self.workgroup_size == SCAN_ROW_WORKGROUP
-                && matches!(self.mode, ScanMode::Tile | ScanMode::Lookback));
+                && matches!(self.mode, ScanMode::Tile | ScanMode::Lookback))
+            || (self.workgroup_size == SCAN_LOOKBACK_DEEP && self.mode == ScanMode::Lookback);
         reduce_ok && serial_ok && size_ok
     }
 
@@ -215,9 +218,12 @@ impl ScanVariant {
     /// the H200, 8192 rows of 8192 f32 took 136.7 µs against 146.8 with 512 invocations of 16
     /// elements, and 16384 rows of 6001 217.3 against 285.9; rows of 1024 in tiles of 2048 at
     /// 64 invocations were slower than in tiles of 1024, 140.9 against 131.0, so the smaller
-    /// tiles keep [`SCAN_SLOTS`]).
+    /// tiles keep [`SCAN_SLOTS`]); and in the look-back at [`SCAN_LOOKBACK_DEEP`], tiles of
+    /// 16384 on [`SCAN_ROW_WORKGROUP`] invocations.
     pub fn slots(&self) -> u32 {
-        if self.mode == ScanMode::Tile && self.workgroup_size == SCAN_ROW_WORKGROUP {
+        if (self.mode == ScanMode::Tile && self.workgroup_size == SCAN_ROW_WORKGROUP)
+            || self.workgroup_size == SCAN_LOOKBACK_DEEP
+        {
             2 * SCAN_SLOTS
         } else {
             SCAN_SLOTS

@@ -21,7 +21,8 @@
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
 //!   --lookback-wg W  workgroup size of the look-back over one row longer than 128 tiles (512, the
-//!                    default where the device allows it, or 256: off)
+//!                    default where the device allows it, or 256: off; 1024: tiles of 16384
+//!                    on 512 invocations)
 //!   --lookback-small T   the look-back over one row of at most T tiles at the workgroup size
 //!                    runs at half of it (default 48; 0: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
@@ -100,7 +101,7 @@ fn parse_args() -> Result<Args, String> {
             Long("csv") => a.csv = Some(text(&mut p, &flag)?),
             Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
             Long("lookback-wg") => {
-                a.options.scan_lookback_workgroup_size = one(&mut p, &flag, "512 or 256")?
+                a.options.scan_lookback_workgroup_size = one(&mut p, &flag, "1024, 512 or 256")?
             }
             Long("lookback-small") => {
                 a.options.scan_lookback_small_tiles = one(&mut p, &flag, "a whole number")?
