@@ -286,13 +286,7 @@ fn lookback_fallback_paths() {
                     continue;
                 }
                 for &op in &ops[k] {
-                    let scan = Scan::new(op)
-                        .exclusive(op == ScanOp::Min)
-                        .algorithm(ScanAlgorithm::DecoupledFallback)
-                        .force_fallback(force)
-                        .spin_limit(spins)
-                        .aggregates_only(aggregates)
-                        .hide_some(hide);
+                    let scan = fallback_path(op, (force, spins, aggregates, hide));
                     check_case(ctx, &mut rng, *dtype, shape, &scan, true);
                     checked += 1;
                 }
@@ -302,6 +296,18 @@ fn lookback_fallback_paths() {
     // Per context: 4 shapes in each of the 5 configurations and the long row in one.
     let per_shape = if cut { 1 } else { ScanOp::ALL.len() };
     assert_eq!(checked, common::contexts().len() * (5 * 4 + 1) * per_shape);
+}
+
+/// A look-back scan of `op` (exclusive for min) through one of the fallback paths: forced
+/// fallback, spin limit, aggregates only, every third state hidden.
+fn fallback_path(op: ScanOp, (force, spins, aggregates, hide): (bool, u32, bool, bool)) -> Scan {
+    Scan::new(op)
+        .exclusive(op == ScanOp::Min)
+        .algorithm(ScanAlgorithm::DecoupledFallback)
+        .force_fallback(force)
+        .spin_limit(spins)
+        .aggregates_only(aggregates)
+        .hide_some(hide)
 }
 
 /// The look-back in tiles of 16384 on 512 invocations of 8 slots
@@ -349,13 +355,7 @@ fn deep_lookback_paths() {
         (false, 2, false, true),
     ] {
         for &(dtype, op) in &cases {
-            let scan = Scan::new(op)
-                .exclusive(op == ScanOp::Min)
-                .algorithm(ScanAlgorithm::DecoupledFallback)
-                .force_fallback(force)
-                .spin_limit(spins)
-                .aggregates_only(aggregates)
-                .hide_some(hide);
+            let scan = fallback_path(op, (force, spins, aggregates, hide));
             let n = if aggregates { beyond } else { long };
             check_case(&ctx, &mut rng, dtype, &[n], &scan, true);
             checked += 1;
