@@ -413,7 +413,7 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
 // The kernel holds one load, scan and store, and the tile held across the walk is never held
 // across a fallback's tile (on the H200 the fallback's code, never run, made a 2^28 scan 17 %
 // slower when it was). With a copy of the load and scan for each of the three, the first
-// cumsum of 2^20 f32 on llvmpipe took 512 ms (its compilation), against 239 ms with one.
+// cumsum of 2^20 f32 on llvmpipe took 512 ms (most of it compiling), against 239 ms with one.
 fn lookback_entry(ln: Lane, gr: Groups) {
     if ln.lid == 0u {
         wg_tile = atomicAdd(&aux[0], 1u);

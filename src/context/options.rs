@@ -295,8 +295,9 @@ pub struct Tuning {
     /// Workgroup size of a scan pass over rows of one tile at this size but more than one at
     /// `workgroup_size` ([`SCAN_ROW_WORKGROUP`] or `workgroup_size`).
     pub scan_row_workgroup_size: u32,
-    /// Workgroup size of the look-back pass over one long row ([`SCAN_ROW_WORKGROUP`] or
-    /// `workgroup_size`; see [`ContextOptions::scan_lookback_workgroup_size`]).
+    /// Workgroup size of the look-back pass over one long row ([`SCAN_ROW_WORKGROUP`],
+    /// [`SCAN_LOOKBACK_DEEP`](crate::kernels::SCAN_LOOKBACK_DEEP) or `workgroup_size`; see
+    /// [`ContextOptions::scan_lookback_workgroup_size`]).
     pub scan_lookback_workgroup_size: u32,
     /// Smallest and largest scan input (bytes) whose reduce-then-scan passes take reversed
     /// runs (none where the first is larger).
