@@ -327,6 +327,12 @@ pub struct Tuning {
 }
 
 impl Tuning {
+    /// Whether whole-array reductions that take the flat first pass finish in it (its last
+    /// workgroup combining), where they have few enough workgroups.
+    pub(crate) fn flat_last_group(&self) -> bool {
+        self.reduce_last_group && self.reduce_last_group_flat
+    }
+
     /// Worst-case error of an f32 sum of `n` values whose magnitudes add up to `sum_abs`, against
     /// the exact sum, with this tuning. The kernels add each vec4 lane's elements sequentially,
     /// then combine lanes in trees, so the error is at most `(per_lane + tree_depth) · u · Σ|x|`

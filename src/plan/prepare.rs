@@ -44,7 +44,7 @@ pub(crate) fn prepared_kernels(
             }
             let built: HashSet<AxisVariant> = AxisVariant::all().into_iter().collect();
             // The flat pass's one-pass finish where the context takes it.
-            let flat_one_pass = tuning.reduce_last_group && tuning.reduce_last_group_flat;
+            let flat_one_pass = tuning.flat_last_group();
             for layout in Layout::ALL.into_iter().filter(|&l| l != Layout::Segments) {
                 for src_state in [false, true] {
                     for (dst_final, last_group) in

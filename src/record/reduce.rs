@@ -520,8 +520,7 @@ impl Recorder {
             // row may take one pass, whose last workgroup combines the others' states
             // (AxisVariant::last_group, in the context's clean states).
             let one_pass = p.outer == 1
-                && tuning.reduce_last_group
-                && tuning.reduce_last_group_flat
+                && tuning.flat_last_group()
                 && flat.groups as usize <= FLAT_LAST_GROUP_MAX_GROUPS;
             let direct = (p.outer > 1 && flat.splits == 1) || one_pass;
             let states_n = match p.outer {
