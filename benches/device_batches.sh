@@ -6,7 +6,8 @@
 # LATENCY in turn, LAT_ROUNDS times (wgpu's floor differs from process to process, so only the
 # ratio within a process compares builds), then torch's x.sum().item().
 # Builds are .gpu/<binary>:<tag>[:<flags>] (release builds of bench/'s speed and latency
-# harnesses; flags with commas for spaces), e.g. SPEED="speed:new speed:flat:--flat-last-group".
+# harnesses; flags with commas for spaces), e.g. SPEED="speed:new speed:flat:--flat-last-group",
+# LATENCY="latency:new latency:flat:--flat-last-group".
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device_batches.sh
 set -u
 source "$(dirname "$0")/device_common.sh"
@@ -37,9 +38,10 @@ for round in $(seq 1 "${ROUNDS:-2}"); do
 done
 for round in $(seq 1 "${LAT_ROUNDS:-3}"); do
   for b in $LATENCY; do
-    bin=${b%%:*}; tag=${b##*:}
+    bin=${b%%:*}; rest=${b#*:}; tag=${rest%%:*}; flags=""
+    [ "$rest" != "$tag" ] && flags=${rest#*:}
     echo "== latency $tag, round $round" | tee -a "$OUT/log.txt"
-    timeout 40 ".gpu/$bin" --n 1048576 --repeat "${REPEAT:-300}" 2>&1 \
+    timeout 40 ".gpu/$bin" --n 1048576 --repeat "${REPEAT:-300}" ${flags//,/ } 2>&1 \
       | tee "$OUT/latency_${tag}_$round.txt" | tee -a "$OUT/log.txt" \
       | grep -E "one-liner|floor|GPU time|submit  "
   done
