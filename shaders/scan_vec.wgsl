@@ -407,13 +407,15 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
 
 // Decoupled look-back with fallback (mode 3): one tile per workgroup, claimed from the counter
 // in aux[0] (tiles start in the order they are claimed, so a tile's predecessors have all
-// started). Each turn of the loop loads and scans one tile: first the workgroup's own, held
-// across its walk; where the walk stops at a predecessor that stayed not ready, that
-// predecessor's (its total, the fallback), and once the walk is over the workgroup's own again.
-// The kernel holds one load, scan and store, and the tile held across the walk is never held
-// across a fallback's tile (on the H200 the fallback's code, never run, made a 2^28 scan 17 %
-// slower when it was). With a copy of the load and scan for each of the three, the first
-// cumsum of 2^20 f32 on llvmpipe took 512 ms (most of it compiling), against 239 ms with one.
+// started). The workgroup loads and scans its own tile, publishes its total and walks back; where
+// the walk is done it stores the tile it held across the walk. Where a predecessor stayed not
+// ready, the fallback (fall_back) scans tiles in a loop of its own: predecessors' (their totals),
+// then its own tile again, which it stores; the tile held across the walk is never held across a
+// fallback's tile (on the H200 the fallback's code, never run, made a 2^28 scan 17 % slower when
+// it was). The kernel holds two copies of the load, scan and store. With one (the own tile too
+// a turn of the fallback's loop) the first cumsum of 2^20 f32 compiled faster (llvmpipe 317 ms
+// against 480-500, H100 254 against 410) but scanned slower (H100, 2^21 19.5 µs against 15.9,
+// 2^24 107.8 against 95.1); with three, 564-647 ms on llvmpipe.
 fn lookback_entry(ln: Lane, gr: Groups) {
     if ln.lid == 0u {
         wg_tile = atomicAdd(&aux[0], 1u);
@@ -427,37 +429,21 @@ fn lookback_entry(ln: Lane, gr: Groups) {
     }
     let geo = tile_geo(t);
     var carry = identity();
+    let sc = local_scan4(ln, gr, load_tile4(geo, ln, gr));
+    if ln.lid == 0u {
+        publish(t, sc.total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
+    }
     var w = Walk(t - 1u, geo.first || (params.flags & NO_WAIT) != 0u, 0u);
-    var fell_back = false;
-    // The tile this turn scans: `t`, or a predecessor the walk stopped at.
-    var cur = t;
-    loop {
-        let cgeo = tile_geo(cur);
-        let sc = local_scan4(ln, gr, load_tile4(cgeo, ln, gr));
-        if cur != t {
-            publish_fallback(ln, cur, sc.total);
-            carry = combine(sc.total, carry);
-            w = Walk(cur - 1u, cgeo.first, 0u);
-        } else if !fell_back && ln.lid == 0u {
-            publish(t, sc.total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
-        }
-        if !w.done {
-            w = walk(ln, t, w, &carry);
-        }
-        if !w.done {
-            cur = w.lb;
-            fell_back = true;
-            continue;
-        }
-        if cur != t {
-            cur = t;
-            continue;
-        }
+    if !w.done {
+        w = walk(ln, t, w, &carry);
+    }
+    if w.done {
         if ln.lid == 0u && !geo.first {
             publish(t, combine(carry, sc.total), FLAG_INCLUSIVE);
         }
         store_tile(ln, gr, geo, sc, carry);
-        break;
+    } else {
+        fall_back(ln, gr, t, w.lb, carry);
     }
     if ln.lid == 0u && (params.flags & RESIDENCY) != 0u {
         atomicSub(&aux[running_word()], 1u);
@@ -465,6 +451,33 @@ fn lookback_entry(ln: Lane, gr: Groups) {
     write_stats(ln, geo);
     if (params.flags & SELF_CLEAN) != 0u {
         clean_up(ln);
+    }
+}
+
+// The look-back's fallback, from predecessor `lb` that stayed not ready: each turn of the loop
+// loads and scans one tile, a predecessor's (its total, then the walk goes on from the tile
+// before it) until the walk is done, then the workgroup's own tile `t` again, which it stores.
+// The own tile scanned before the walk is not held across this path.
+fn fall_back(ln: Lane, gr: Groups, t: u32, lb: u32, carry0: V) {
+    var carry = carry0;
+    var cur = lb;
+    loop {
+        let cgeo = tile_geo(cur);
+        let sc = local_scan4(ln, gr, load_tile4(cgeo, ln, gr));
+        if cur == t {
+            if ln.lid == 0u {
+                publish(t, combine(carry, sc.total), FLAG_INCLUSIVE);
+            }
+            store_tile(ln, gr, cgeo, sc, carry);
+            break;
+        }
+        publish_fallback(ln, cur, sc.total);
+        carry = combine(sc.total, carry);
+        var w = Walk(cur - 1u, cgeo.first, 0u);
+        if !w.done {
+            w = walk(ln, t, w, &carry);
+        }
+        cur = select(w.lb, t, w.done);
     }
 }
 
