@@ -147,9 +147,11 @@ pub struct ContextOptions {
     pub reduce_hide_partials: bool,
     /// With `reduce_last_group`, the whole-array reductions of f32 that take the flat first
     /// pass (argmin/argmax, aminmax, the 1- and 2-norm, nansum, any, all, count_nonzero) are
-    /// one pass too, whose last workgroup combines the others' states. Off until measured
-    /// against the two passes on a GPU.
-    #[doc(hidden)]
+    /// one pass too, where it has at most 512 workgroups (default true): its last workgroup
+    /// combines the others' states, with the same guarantees as `reduce_last_group`. On an H100
+    /// (2026-12-05, batches of 10 in one submission, GPU µs per reduction) it took 1.9–3.0 at
+    /// 2^20 against 4.7–6.8 in two passes, and 18.9–23.9 at 2^24 against 26.3–29.0; one
+    /// reduction alone, 8.7–11.1 against 9.6–13.2 at 2^20.
     pub reduce_last_group_flat: bool,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
@@ -229,7 +231,7 @@ impl Default for ContextOptions {
             scan_fused_max_tiles: 2048,
             reduce_last_group: true,
             reduce_hide_partials: false,
-            reduce_last_group_flat: false,
+            reduce_last_group_flat: true,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -320,7 +322,6 @@ pub struct Tuning {
     #[doc(hidden)]
     pub reduce_hide_partials: bool,
     /// See [`ContextOptions::reduce_last_group_flat`].
-    #[doc(hidden)]
     pub reduce_last_group_flat: bool,
     /// Whether subgroup variants are used.
     pub subgroups: bool,

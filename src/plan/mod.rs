@@ -24,7 +24,7 @@ pub(crate) fn test_tuning() -> crate::context::Tuning {
         scan_fused_max_tiles: 2048,
         reduce_last_group: true,
         reduce_hide_partials: false,
-        reduce_last_group_flat: false,
+        reduce_last_group_flat: true,
         subgroups: true,
     }
 }

@@ -17,8 +17,8 @@
 //!   --csv PATH     append one line per reduction: ours and the peer's figures and the ratios
 //!                  (the peer's graph figure and its ratio last)
 //!   --max-workgroups N   ContextOptions::max_workgroups (default: the library's default)
-//!   --flat-last-group    the whole-array reductions of f32 that take the flat first pass in
-//!                  one pass too (ContextOptions::reduce_last_group_flat, off by default)
+//!   --two-pass-flat      the whole-array reductions of f32 that take the flat first pass in
+//!                  two passes (ContextOptions::reduce_last_group_flat false; default: one)
 //!
 //! Columns: `gpu` one reduction's GPU time; `wall` one call host to host; `batch` the
 //! throughput time per reduction (GPU time of the batch where timestamps exist); GB/s = bytes
@@ -135,12 +135,12 @@ struct Args {
     repeat: usize,
     csv: Option<String>,
     max_workgroups: Option<u32>,
-    flat_last_group: bool,
+    two_pass_flat: bool,
 }
 
 const USAGE: &str =
     "usage: speed [--suite PATH] [--peer PATH] [--only N,..] [--repeat R] [--csv PATH] \
-[--max-workgroups N] [--flat-last-group]";
+[--max-workgroups N] [--two-pass-flat]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -150,7 +150,7 @@ fn parse_args() -> Result<Args, String> {
         repeat: 30,
         csv: None,
         max_workgroups: None,
-        flat_last_group: false,
+        two_pass_flat: false,
     };
     let mut p = Parser::from_env();
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -165,7 +165,7 @@ fn parse_args() -> Result<Args, String> {
                 let n = count(&mut p, &flag)?;
                 args.max_workgroups = Some(u32::try_from(n).map_err(|e| format!("{flag}: {e}"))?);
             }
-            Long("flat-last-group") => args.flat_last_group = true,
+            Long("two-pass-flat") => args.two_pass_flat = true,
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("speed.rs"), USAGE));
                 std::process::exit(0);
@@ -205,7 +205,7 @@ fn main() -> ExitCode {
     if let Some(n) = args.max_workgroups {
         options.max_workgroups = n;
     }
-    options.reduce_last_group_flat = args.flat_last_group;
+    options.reduce_last_group_flat = !args.two_pass_flat;
     let Some(ctx) = support::open_context(options) else {
         return ExitCode::from(2);
     };
