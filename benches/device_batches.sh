@@ -6,8 +6,8 @@
 # LATENCY in turn, LAT_ROUNDS times (wgpu's floor differs from process to process, so only the
 # ratio within a process compares builds), then torch's x.sum().item().
 # Builds are .gpu/<binary>:<tag>[:<flags>] (release builds of bench/'s speed and latency
-# harnesses; flags with commas for spaces), e.g. SPEED="speed:new speed:flat:--flat-last-group",
-# LATENCY="latency:new latency:flat:--flat-last-group".
+# harnesses; flags with commas for spaces), e.g. SPEED="speed:new speed:two:--two-pass-flat",
+# LATENCY="latency:new latency_old:old".
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device_batches.sh
 set -u
 source "$(dirname "$0")/device_common.sh"

@@ -5,7 +5,8 @@
 # with --serial one after another), each build's look-back forced up to 2^24, and the first
 # build's look-back in tiles of 16384 (forced, and as Auto takes it); then how many look-back
 # workgroups the first build finds running at once (tiles of 8192 and 16384); then each
-# build's first calls (cumsum and all families, cold and with the driver's cache). STEPS picks
+# build's first calls (cumsum and all families, cold and with the driver's cache); DEEP=0 leaves
+# out the tiles of 16384. STEPS picks
 # some of them (default "tests scans residency first"; a device command may run 10 minutes at
 # most, so two commands may be needed: STEPS="tests scans", then STEPS="residency first").
 # Builds are .gpu/<scan binary>:<first_call binary>:<tag>, e.g. BUILDS="scan:first_call:new
@@ -31,7 +32,7 @@ step scans && for round in $(seq 1 "${ROUNDS:-1}"); do
     # name|algorithm|flags (commas for spaces); the look-back in tiles of 16384 (--lookback-wg
     # 1024) only in the first build.
     modes="auto|auto| auto_serial|auto|--serial lookback|lookback| lookback_serial|lookback|--serial"
-    [ "$b" = "${BUILDS%% *}" ] && modes="$modes deep|lookback|--lookback-wg,1024 \
+    [ "${DEEP:-1}" = 1 ] && [ "$b" = "${BUILDS%% *}" ] && modes="$modes deep|lookback|--lookback-wg,1024 \
       deep_serial|lookback|--lookback-wg,1024,--serial deep_auto|auto|--lookback-wg,1024"
     for m in $modes; do
       name=${m%%|*}; rest=${m#*|}; alg=${rest%%|*}; extra=${rest#*|}; extra=${extra//,/ }

@@ -16,10 +16,6 @@
 //! Options:
 //!   --n N        elements summed (default 1048576)
 //!   --repeat R   calls timed (default 200)
-//!   --flat-last-group
-//!                the sums finish in one pass, the flat first pass's last workgroup combining
-//!                the others' partial sums (`ContextOptions::reduce_last_group_flat`), on every
-//!                context the harness opens
 
 use wgpu_reduce_bench::args::*;
 use wgpu_reduce_bench::support;
@@ -30,17 +26,16 @@ use std::time::{Duration, Instant};
 use support::median;
 use wgpu_reduce::Context;
 
-const USAGE: &str = "usage: latency [--n N] [--repeat R] [--flat-last-group]";
+const USAGE: &str = "usage: latency [--n N] [--repeat R]";
 
-fn parse_args() -> Result<(usize, usize, bool), String> {
-    let (mut n, mut repeat, mut last_group) = (1usize << 20, 200usize, false);
+fn parse_args() -> Result<(usize, usize), String> {
+    let (mut n, mut repeat) = (1usize << 20, 200usize);
     let mut p = Parser::from_env();
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         let flag = name(&arg);
         match arg {
             Long("n") => n = count(&mut p, &flag)?,
             Long("repeat") => repeat = count(&mut p, &flag)?,
-            Long("flat-last-group") => last_group = true,
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("latency.rs"), USAGE));
                 std::process::exit(0);
@@ -48,19 +43,15 @@ fn parse_args() -> Result<(usize, usize, bool), String> {
             other => return Err(other.unexpected().to_string()),
         }
     }
-    Ok((n, repeat, last_group))
+    Ok((n, repeat))
 }
 
 fn main() -> ExitCode {
-    let Some((n, repeat, last_group)) = support::parsed(or_usage(parse_args(), USAGE)) else {
+    let Some((n, repeat)) = support::parsed(or_usage(parse_args(), USAGE)) else {
         return ExitCode::from(2);
     };
-    let base = wgpu_reduce::ContextOptions {
-        reduce_last_group_flat: last_group,
-        ..Default::default()
-    };
     let run = || -> wgpu_reduce::Result<()> {
-        let ctx = Context::with_options(base.clone())?;
+        let ctx = Context::new()?;
         support::print_adapter(&ctx);
         let data: Vec<f32> = (0..n).map(|i| ((i % 1000) as f32) * 1e-3).collect();
         let x = ctx.upload(&data)?;
@@ -142,7 +133,7 @@ fn main() -> ExitCode {
         // The one-liner on a context that blocks in the driver at once (no spinning).
         let blocking = Context::with_options(wgpu_reduce::ContextOptions {
             wait_spin: Some(Duration::ZERO),
-            ..base.clone()
+            ..Default::default()
         })?;
         let xb = blocking.upload(&data)?;
         support::warm_up(|| blocking.sum(&xb).map(drop))?;
@@ -220,7 +211,7 @@ fn main() -> ExitCode {
         let mapped_on = ctx.capabilities().mapped_results;
         let other = Context::with_options(wgpu_reduce::ContextOptions {
             mapped_results: Some(!mapped_on),
-            ..base.clone()
+            ..Default::default()
         })?;
         let xo = other.upload(&data)?;
         support::warm_up(|| other.sum(&xo).map(drop))?;
