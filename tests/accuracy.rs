@@ -3,7 +3,8 @@
 //! Accuracy: the f32 sum of 2^24 random values against an f64 reference, compared with a naive
 //! sequential f32 loop over the same data; the measured relative errors are printed (and quoted
 //! in the crate docs), and the test asserts the library's stated bound and that the kernel's
-//! tree order beats the sequential loop.
+//! tree order beats the sequential loop's expected error. (The loop's error on one draw is a
+//! random walk of roundings and lands near zero now and then, so it is printed, not compared.)
 //!
 //! Determinism: the same input on the same device gives bit-identical results on every run
 //! (no float atomics; the order of combination depends only on the shape and the tuning).
@@ -22,8 +23,16 @@ fn f32_sum_of_2_pow_24_values_is_far_below_the_sequential_error() {
     // Positive values, so the relative error of the sum is the meaningful figure.
     let data: Vec<f32> = (0..n).map(|_| rng.gen_range(0.0f32..1.0)).collect();
     let exact: f64 = data.iter().map(|&v| f64::from(v)).sum();
-    let naive = data.iter().fold(0f32, |a, &v| a + v);
+    // The sequential loop, and the variance of its rounding errors: each addition rounds to the
+    // spacing of its result, an error spread evenly over half a spacing either way (variance
+    // spacing^2 / 12) for values drawn evenly at random.
+    let (naive, naive_var) = data.iter().fold((0f32, 0f64), |(a, var), &v| {
+        let s = a + v;
+        let spacing = f64::from(f32::from_bits(s.to_bits() + 1) - s);
+        (s, var + spacing * spacing / 12.0)
+    });
     let naive_rel = (f64::from(naive) - exact).abs() / exact;
+    let naive_expected = naive_var.sqrt() / exact;
     for ctx in contexts() {
         let x = ctx.upload(&data).unwrap();
         let s = ctx.sum(&x).unwrap();
@@ -31,7 +40,8 @@ fn f32_sum_of_2_pow_24_values_is_far_below_the_sequential_error() {
         let bound = ctx.tuning().f32_sum_error_bound(n, exact) / exact;
         eprintln!(
             "sum of 2^24 uniform [0,1) f32 (subgroups {}): relative error {rel:.2e} \
-             (stated bound {bound:.2e}); naive sequential f32 loop {naive_rel:.2e}",
+             (stated bound {bound:.2e}); naive sequential f32 loop {naive_rel:.2e} \
+             (expected {naive_expected:.2e})",
             ctx.tuning().subgroups
         );
         assert!(
@@ -39,8 +49,8 @@ fn f32_sum_of_2_pow_24_values_is_far_below_the_sequential_error() {
             "relative error {rel:e} above the stated bound {bound:e}"
         );
         assert!(
-            rel * 10.0 < naive_rel,
-            "tree order {rel:e} not well below sequential {naive_rel:e}"
+            rel * 10.0 < naive_expected,
+            "tree order {rel:e} not well below the sequential loop's expected {naive_expected:e}"
         );
         // The same along rows of a [16, 2^20] view (rows layout, split rows).
         let x2 = x.reshape(&[16, 1 << 20]).unwrap();
