@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# Diagnoses scans side by side that do not overlap (as on an H100, where ten look-back scans of
-# 2^16 in one submission took about as long each as one alone, while ten sums did overlap):
+# Diagnoses how look-back scans side by side overlap and what their waits cost:
 # the look-back's counts per tile (--diag 1: reads of predecessors, fallbacks), the scan
 # without waiting for predecessors (--diag 2), workgroups running at once (--diag 4), spin
 # limits, reduce-then-scan, side by side and one after another; the dispatch floor; torch in

@@ -1185,26 +1185,44 @@ fn auto_picks_the_lookback_only_where_it_was_faster() {
     }
 }
 
-/// Auto's exception: one long row at the larger look-back workgroup, scanned into an output an
-/// earlier operation of the recording used from an input none wrote, takes reduce-then-scan
-/// (its first pass runs beside the work before it); an input written earlier, or an output no
-/// earlier operation used, keeps the look-back. Every result is checked.
+/// Auto's exception: one row of more than `scan_lookback_row_tiles` tiles (of the larger
+/// look-back workgroup, and of the default one), scanned into an output an earlier operation of
+/// the recording used from an input none wrote, takes reduce-then-scan (its first pass runs
+/// beside the work before it); an input written earlier, or an output no earlier operation used,
+/// keeps the look-back. Every result is checked.
 #[test]
 fn auto_takes_reduce_then_scan_where_only_the_output_waits() {
     let ctx = &Context::new().unwrap();
     let mut rng = common::rng("auto_takes_reduce_then_scan_where_only_the_output_waits");
-    let n = 2 * ctx.tuning().scan_lookback_max_tiles * ctx.scan_tile() + rng.gen_range(0..1000);
+    let tuning = ctx.tuning();
+    let wide = 2 * tuning.scan_lookback_max_tiles * ctx.scan_tile() + rng.gen_range(0..1000);
+    let narrow = (tuning.scan_lookback_row_tiles + 1) * ctx.scan_tile() + rng.gen_range(1..1000);
+    let mut checked = 0;
+    for n in [wide, narrow] {
+        checked += usize::from(output_waits_case(ctx, &mut rng, n));
+    }
+    let lookback = ctx.scan_algorithm(1, narrow) == ScanAlgorithm::DecoupledFallback;
+    assert!(checked == 2 || !lookback, "{checked} of 2 lengths checked");
+}
+
+/// One length of `auto_takes_reduce_then_scan_where_only_the_output_waits`; false where the
+/// adapter takes no look-back for it.
+fn output_waits_case(ctx: &Context, rng: &mut StdRng, n: usize) -> bool {
     let (dfb, rts) = (
         ScanAlgorithm::DecoupledFallback,
         ScanAlgorithm::ReduceThenScan,
     );
-    if ctx.scan_algorithm(1, n) != dfb || ctx.scan_lookback_tile(1, n) == ctx.scan_tile() {
+    if ctx.scan_algorithm(1, n) != dfb {
         eprintln!(
-            "skipped: {:?} takes no look-back at its larger workgroup for {n} elements",
+            "skipped: {:?} takes no look-back for {n} elements",
             ctx.capabilities().adapter.name
         );
-        return;
+        return false;
     }
+    eprintln!(
+        "{n} elements, look-back tiles of {}",
+        ctx.scan_lookback_tile(1, n)
+    );
     let v: Vec<i32> = (0..n).map(|_| rng.gen_range(-1000..1000)).collect();
     let x = ctx.upload(&v).unwrap();
     let out = ctx.zeros::<i32>(&[n]).unwrap();
@@ -1260,6 +1278,7 @@ fn auto_takes_reduce_then_scan_where_only_the_output_waits() {
         "the reduce-then-scan into out, last"
     );
     assert_eq!(res.get(&tz).unwrap(), prefix(&want));
+    true
 }
 
 /// Rows longer than a tile but no longer than a tile at the larger row workgroup

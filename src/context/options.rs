@@ -94,15 +94,16 @@ pub struct ContextOptions {
     /// One row longer than `scan_lookback_max_tiles` tiles at `workgroup_size`, scanned at
     /// `scan_lookback_workgroup_size` (default 256 of its larger tiles: 2^21 f32 elements):
     /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) takes the look-back for a row of
-    /// at most this many of its tiles, except, on Vulkan and DX12, for a scan that writes
-    /// an output an earlier operation of its recording used while reading an input none of
-    /// them wrote. Such a scan waits for the work before it, but the first pass of
+    /// at most this many of its tiles. On Vulkan and DX12 a scan of one row of more than
+    /// `scan_lookback_row_tiles` tiles (of either size) that writes an output an earlier
+    /// operation of its recording used while reading an input none of them wrote takes
+    /// reduce-then-scan: such a scan waits for the work before it, but the first pass of
     /// reduce-then-scan does not, and runs beside that work (on Metal no dispatch runs
     /// beside another). On the H200 (2026-12-04, f32, batch GPU µs per scan, each algorithm
     /// forced), 2^21 elements took 7.2 by the look-back against 11.1 by reduce-then-scan in
     /// batches of 10 that share no array, and 14.8 against 15.7 alone in a submission; but
     /// 13.1 against 10.5 in batches of 10 that each write one output (2^20: 8.2 against
-    /// 7.7).
+    /// 7.7; 2026-12-06, same GPU: 2^16 5.6 against 5.1 and 2^18 6.2 against 5.2).
     pub scan_lookback_wide_max_tiles: usize,
     /// The decoupled look-back over one row of at most this many tiles at `workgroup_size`
     /// (default 48; 0 turns this off) runs at half that workgroup size, where that is one of

@@ -49,7 +49,9 @@ pub(crate) fn small_lookback_workgroup(tuning: &Tuning) -> Option<u32> {
 /// The algorithm [`ScanAlgorithm::Auto`] takes for `rows` rows of `len` elements with this
 /// tuning, whether the backend may run the look-back (see `Context::scan_algorithm`), and
 /// whether the scan writes an output an earlier operation of its recording used while reading
-/// an input none wrote (`output_waits`: see [`Tuning::scan_lookback_wide_max_tiles`]).
+/// an input none wrote (`output_waits`: one row of more than
+/// [`Tuning::scan_lookback_row_tiles`] tiles then takes reduce-then-scan; see
+/// [`Tuning::scan_lookback_wide_max_tiles`]).
 pub(crate) fn auto_algorithm(
     rows: usize,
     len: usize,
@@ -70,10 +72,11 @@ pub(crate) fn auto_algorithm(
     let wide = rows == 1 && wg > tuning.workgroup_size;
     let lookback = tiles >= 2
         && (tiles <= tuning.scan_lookback_row_tiles
-            || match wide {
-                true => !output_waits && tiles <= tuning.scan_lookback_wide_max_tiles,
-                false => tiles.saturating_mul(rows) <= tuning.scan_lookback_max_tiles,
-            });
+            || !(rows == 1 && output_waits)
+                && match wide {
+                    true => tiles <= tuning.scan_lookback_wide_max_tiles,
+                    false => tiles.saturating_mul(rows) <= tuning.scan_lookback_max_tiles,
+                });
     if lookback && lookback_backend {
         ScanAlgorithm::DecoupledFallback
     } else {
@@ -111,10 +114,12 @@ mod tests {
         assert_eq!(auto_algorithm(1, 1 << 20, true, false, &t), dfb);
         assert_eq!(auto_algorithm(1, 1 << 21, true, false, &t), dfb);
         assert_eq!(auto_algorithm(1, (1 << 21) + 1, true, false, &t), rts);
-        // A scan whose output waits for earlier work while its input does not: reduce-then-scan
-        // wherever the larger workgroup would be taken, the look-back below that.
-        assert_eq!(auto_algorithm(1, 1 << 19, true, true, &t), dfb);
-        assert_eq!(auto_algorithm(1, (1 << 19) + 1, true, true, &t), rts);
+        // A scan of one row whose output waits for earlier work while its input does not:
+        // reduce-then-scan past 4 tiles of either size (one row of up to 4 tiles of the small
+        // look-back workgroup is one tile of the row workgroup), rows of few tiles keep it.
+        assert_eq!(auto_algorithm(1, 1 << 16, true, false, &t), dfb);
+        assert_eq!(auto_algorithm(1, 1 << 16, true, true, &t), rts);
+        assert_eq!(auto_algorithm(1, 1 << 19, true, true, &t), rts);
         assert_eq!(auto_algorithm(1, 1 << 21, true, true, &t), rts);
         assert_eq!(auto_algorithm(4096, 16384, true, true, &t), dfb);
         let fewer = Tuning {

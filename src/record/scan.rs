@@ -88,8 +88,8 @@ impl Context {
 
 impl Recorder {
     /// The algorithm a scan of `x` into `out` recorded next would take: `scan.algorithm`, or
-    /// for [`ScanAlgorithm::Auto`] [`Context::scan_algorithm`]'s choice, except that one long
-    /// row at [`Tuning::scan_lookback_workgroup_size`](crate::Tuning) takes
+    /// for [`ScanAlgorithm::Auto`] [`Context::scan_algorithm`]'s choice, except that one row
+    /// of more than [`Tuning::scan_lookback_row_tiles`](crate::Tuning) tiles takes
     /// [`ScanAlgorithm::ReduceThenScan`] on Vulkan and DX12 when an operation recorded before
     /// it used `out` and none wrote `x`: the scan then waits for that work, while
     /// reduce-then-scan's first pass (which reads only `x`) does not, and runs beside it (see
@@ -108,11 +108,10 @@ impl Recorder {
     /// assert_eq!(first, ctx.scan_algorithm(1, 1 << 21));
     /// rec.scan_to(&x, &cumsum, &out)?;
     /// let again = rec.scan_algorithm(&x, &cumsum, &out)?;
-    /// // Where the look-back of 2^21 elements takes the larger workgroup, on Vulkan and DX12:
-    /// let wide = ctx.scan_lookback_tile(1, 1 << 21) > ctx.scan_tile();
+    /// // Where the first took the look-back, on Vulkan and DX12:
     /// let backend = ctx.capabilities().adapter.backend;
     /// let beside = matches!(backend, wgpu::Backend::Vulkan | wgpu::Backend::Dx12);
-    /// if first == ScanAlgorithm::DecoupledFallback && wide && beside {
+    /// if first == ScanAlgorithm::DecoupledFallback && beside {
     ///     assert_eq!(again, ScanAlgorithm::ReduceThenScan);
     /// }
     /// # Ok(())
@@ -127,7 +126,7 @@ impl Recorder {
         let (rows, len) = scan.rows(x.shape())?;
         Ok(match scan.algorithm {
             ScanAlgorithm::Auto => {
-                let waits = self.output_waits(&x.raw(), &out.raw(), rows, len);
+                let waits = self.output_waits(&x.raw(), &out.raw(), rows);
                 self.ctx().auto_scan_algorithm(rows, len, waits)
             }
             a => a,
@@ -135,17 +134,16 @@ impl Recorder {
     }
 
     /// Whether a dispatch recorded so far used `out`'s buffer while none wrote `x`'s, for a
-    /// scan of `rows` rows of `len` whose look-back would take the larger workgroup (the only
-    /// scans whose algorithm depends on it; the others are not looked up), on Vulkan or DX12
-    /// (on Metal every dispatch of a pass runs after the one before it, so no first pass runs
-    /// beside earlier work).
-    fn output_waits(&self, x: &RawArray, out: &RawArray, rows: usize, len: usize) -> bool {
+    /// scan of one row (the only scans whose algorithm depends on it; the others are not
+    /// looked up), on Vulkan or DX12 (on Metal every dispatch of a pass runs after the one
+    /// before it, so no first pass runs beside earlier work).
+    fn output_waits(&self, x: &RawArray, out: &RawArray, rows: usize) -> bool {
         let ctx = self.ctx();
         let beside = matches!(
             ctx.capabilities().adapter.backend,
             wgpu::Backend::Vulkan | wgpu::Backend::Dx12
         );
-        if !beside || ctx.scan_lookback_tile(rows, len) <= ctx.scan_tile() {
+        if !beside || rows != 1 {
             return false;
         }
         fn written(d: &Dispatch) -> impl Iterator<Item = &wgpu::Buffer> {
@@ -200,7 +198,7 @@ impl Recorder {
         ctx.check_binding_size(out.len, out.dtype, what)?;
         let algorithm = match scan.algorithm {
             ScanAlgorithm::Auto => {
-                let waits = self.output_waits(x, out, rows, len);
+                let waits = self.output_waits(x, out, rows);
                 ctx.auto_scan_algorithm(rows, len, waits)
             }
             a => a,

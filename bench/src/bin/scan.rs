@@ -35,6 +35,11 @@
 //!                    counts per tile, 2 times the scan without waiting for predecessors, 4
 //!                    prints how many look-back workgroups ran at once (a sum of these: each)
 //!
+//! Columns: *wall us* and *gpu us*, one scan alone (host to host; GPU time of its pass);
+//! *batch wall* and *batch gpu*, a batch of K scans in one submission, host to host and GPU time,
+//! each divided by K; *batch GB/s* from *batch gpu*. The CSV line: `wgpu-reduce`, op, dtype, n,
+//! wall, gpu, batch wall, batch gpu (µs), checked, shape, the algorithm of the batch's scans.
+//!
 //! Exits with status 1 if any element is wrong (the first few are printed), 2 on bad arguments or
 //! GPU errors.
 
@@ -467,8 +472,16 @@ fn main() -> ExitCode {
         if args.serial { " (serial)" } else { "" }
     );
     println!(
-        "{:>16} {:>9} {:>6} {:>10} {:>10} {:>9} {:>11} {:>10}  ok",
-        "shape", "err/tol", "wrong", "wall us", "gpu us", "gpu GB/s", "batch us/op", "batch GB/s"
+        "{:>16} {:>9} {:>6} {:>10} {:>10} {:>9} {:>11} {:>11} {:>10}  ok",
+        "shape",
+        "err/tol",
+        "wrong",
+        "wall us",
+        "gpu us",
+        "gpu GB/s",
+        "batch wall",
+        "batch gpu",
+        "batch GB/s"
     );
     let mut rng = StdRng::seed_from_u64(seed);
     let mut csv = support::open_csv(args.csv.as_ref());
@@ -493,7 +506,7 @@ fn main() -> ExitCode {
         let us = |d: Duration| d.as_secs_f64() * 1e6;
         any_wrong |= row.wrong > 0;
         println!(
-            "{:>16} {:>9.3} {:>6} {:>10.1} {:>10} {:>9} {:>11.1} {:>10.1}  {}",
+            "{:>16} {:>9.3} {:>6} {:>10.1} {:>10} {:>9} {:>11.1} {:>11} {:>10.1}  {}",
             shape_s,
             row.worst,
             row.wrong,
@@ -501,6 +514,8 @@ fn main() -> ExitCode {
             row.gpu.map_or("-".into(), |g| format!("{:.1}", us(g))),
             row.gpu.map_or("-".into(), |g| format!("{:.1}", gbps(g))),
             us(row.batch_wall),
+            row.batch_gpu
+                .map_or("-".into(), |g| format!("{:.1}", us(g))),
             gbps(row.batch_gpu.unwrap_or(row.batch_wall)),
             if row.wrong == 0 { "yes" } else { "WRONG" }
         );
