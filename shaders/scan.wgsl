@@ -88,8 +88,11 @@ struct TileGeo {
 }
 
 @group(0) @binding(3) var<uniform> params: Params;
-// Look-back status (word 0: tile counter; then two words per tile) or scanned tile totals.
+// Look-back status (word 0: tile counter; then two words per tile).
 @group(0) @binding(4) var<storage, read_write> aux: array<atomic<u32>>;
+// The downsweep's tile totals (scanned, or unscanned for the fused downsweep), as bits: read
+// only, so that the downsweeps of scans side by side wait for their totals at one barrier.
+@group(0) @binding(5) var<storage, read> carries: array<u32>;
 
 const FLAG_READY: u32 = 0x40000000u;
 const FLAG_INCLUSIVE: u32 = 0x80000000u;

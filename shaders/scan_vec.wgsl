@@ -340,7 +340,7 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
 }
 
 // Reduce-then-scan in two passes (mode 5) skips the pass that scans the tile totals: the
-// downsweep combines the totals before its tiles itself, from the unscanned totals in aux.
+// downsweep combines the totals before its tiles itself, from the unscanned totals in carries.
 // Without RUN_TOTALS (rows of few tiles: the host takes this only for the outer level of a scan
 // of at most 4 * WG tiles, at most 4 reads per invocation) each tile combines the totals of the
 // tiles before it in its row. With RUN_TOTALS (one row, at most 4 * WG workgroups) each
@@ -350,7 +350,7 @@ fn store_tile(ln: Lane, gr: Groups, geo: TileGeo, sc: Scanned, carry: V) {
 fn combine_aux(ln: Lane, gr: Groups, lo: u32, hi: u32) -> V {
     var acc = identity();
     for (var j = lo + ln.lid; j < hi; j += WG) {
-        acc = combine(acc, in_v(bitcast<R>(atomicLoad(&aux[j]))));
+        acc = combine(acc, in_v(bitcast<R>(carries[j])));
     }
     // Every invocation has read the previous combination from shared memory.
     workgroupBarrier();
@@ -361,8 +361,8 @@ fn fused_carry(ln: Lane, gr: Groups, t: u32) -> V {
     return combine_aux(ln, gr, t - t % params.tpr, t);
 }
 
-// mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in aux, 5 = carry
-// combined from unscanned totals in aux (combine_aux). Each workgroup loops over its tiles
+// mode: 0 = one tile per row (no carry), 2 = carry from scanned tile totals in carries, 5 =
+// carry combined from unscanned totals in carries (combine_aux). Each workgroup loops over its tiles
 // (first_tile, next_tile), loading the next tile as soon as the current one is scanned.
 fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
     var t = first_tile(wid_linear, mode);
@@ -387,7 +387,7 @@ fn scan_entry(ln: Lane, gr: Groups, wid_linear: u32, mode: u32) {
         var carry = identity();
         if mode == 2u {
             // Scanned totals, as the pass before stored them (values R).
-            carry = in_v(bitcast<R>(atomicLoad(&aux[t])));
+            carry = in_v(bitcast<R>(carries[t]));
         }
         if mode == 5u {
             if run_totals() {

@@ -1410,3 +1410,52 @@ fn unpadded_caller_buffers_with_unaligned_rows() {
         }
     }
 }
+
+/// `ContextOptions::level_dispatches`: ten reduce-then-scan scans of one input side by side,
+/// then a scan of the first one's output, give the same (exact) results levelled and in the order
+/// recorded, and the levelled recording waits at one barrier for the ten downsweeps where the
+/// other waits before each (12 barriers against 3).
+#[test]
+fn levelled_dispatches_wait_once_per_pass() {
+    let mut rng = common::rng("levelled_dispatches_wait_once_per_pass");
+    let make = |level: bool| {
+        Context::with_options(ContextOptions {
+            level_dispatches: level,
+            poison_temporaries: true,
+            ..Default::default()
+        })
+        .expect("context")
+    };
+    let rts = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::ReduceThenScan);
+    let mut checked = 0;
+    for (level, want_barriers) in [(false, 12), (true, 3)] {
+        let ctx = make(level);
+        let n = 5 * ctx.scan_tile() + rng.gen_range(1..1000);
+        let v: Vec<i32> = (0..n).map(|_| rng.gen_range(-1000..1000)).collect();
+        let x = ctx.upload(&v).unwrap();
+        let outs: Vec<_> = (0..10).map(|_| ctx.zeros::<i32>(&[n]).unwrap()).collect();
+        let z = ctx.zeros::<i32>(&[n]).unwrap();
+        let mut rec = ctx.recorder();
+        for o in &outs {
+            rec.scan_to(&x, &rts, o).unwrap();
+        }
+        rec.scan_to(&outs[0], &rts, &z).unwrap();
+        assert_eq!(rec.dispatch_count(), 22, "two passes a scan");
+        assert_eq!(rec.barriers(), want_barriers, "levelled {level}");
+        let tickets: Vec<_> = outs.iter().map(|o| rec.read(o).unwrap()).collect();
+        let tz = rec.read(&z).unwrap();
+        let res = rec.submit().unwrap().wait().unwrap();
+        let want = prefix(&v);
+        for (k, t) in tickets.iter().enumerate() {
+            assert_eq!(res.get(t).unwrap(), want, "levelled {level}, scan {k}");
+            checked += 1;
+        }
+        assert_eq!(
+            res.get(&tz).unwrap(),
+            prefix(&want),
+            "levelled {level}: the scan of a scan"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 22);
+}

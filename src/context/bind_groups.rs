@@ -25,10 +25,10 @@ const SWEEP_EVERY: usize = 16;
 /// One binding: a buffer (by wgpu's identity), the offset and size bound (size 0: whole).
 pub(crate) type Binding = (wgpu::Buffer, u64, u64);
 
-/// What decides a bind group: its five bindings (layout and everything else are the
+/// What decides a bind group: its six bindings (layout and everything else are the
 /// context's own).
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Key(pub [Binding; 5]);
+pub(crate) struct Key(pub [Binding; 6]);
 
 struct Entry {
     group: wgpu::BindGroup,

@@ -62,6 +62,9 @@ pub(crate) struct Inner {
     /// Bound at binding 4 by kernels that do not use it (separate buffers, so they never meet
     /// `dummy` in two usages of one dispatch): dispatch `i` of a recording binds slot `i`.
     pub dummy_aux: slots::Slots,
+    /// Bound read-only at binding 5 where a dispatch has no tile totals (its own buffer, so
+    /// that no dispatch binds `dummy` read-write and read-only at once).
+    pub dummy_carries: wgpu::Buffer,
     /// States that are zero between dispatches, since the dispatch's last workgroup clears what
     /// it used (no fill pass before): the look-back's, for scans of at most
     /// [`LOOKBACK_CLEAN_TILES`](crate::kernels::LOOKBACK_CLEAN_TILES) tiles, and those of
@@ -275,6 +278,12 @@ impl Context {
             mapped_at_creation: false,
         });
         let dummy_aux = slots::Slots::new("wgpu-reduce dummy aux", 16);
+        let dummy_carries = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgpu-reduce dummy carries"),
+            size: 16,
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
         let clean_states =
             slots::Slots::new("wgpu-reduce clean states", (CLEAN_STATE_WORDS * 4) as u64);
         let probe_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -314,6 +323,7 @@ impl Context {
                 deferred,
                 dummy,
                 dummy_aux,
+                dummy_carries,
                 clean_states,
                 probe_layout,
                 params: Mutex::default(),

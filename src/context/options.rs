@@ -154,6 +154,19 @@ pub struct ContextOptions {
     /// 2^20 against 4.7–6.8 in two passes, and 18.9–23.9 at 2^24 against 26.3–29.0; one
     /// reduction alone, 8.7–11.1 against 9.6–13.2 at 2^20.
     pub reduce_last_group_flat: bool,
+    /// Encode a recording's dispatches level by level (default false: not yet measured on a
+    /// device). A dispatch's level is one more than the highest of the earlier dispatches it
+    /// must follow (those that wrote a buffer it uses, or used one it writes); the dispatches
+    /// of a level keep the order recorded, and before a level of several, the buffers they only
+    /// read that an earlier level wrote are made read-only storage at once
+    /// (`wgpu::ComputePass::transition_resources`). So operations of several passes side by
+    /// side (reduce-then-scan scans, reductions of two passes) wait at one barrier per pass
+    /// instead of one per operation and pass: wgpu puts a barrier before each dispatch that
+    /// reads what an earlier one wrote, which on Vulkan and DX12 waits for every dispatch
+    /// before it. Ten reduce-then-scan scans of one input side by side: 10 barriers in the
+    /// order recorded, 1 levelled ([`Recorder::barriers`](crate::Recorder::barriers)). The
+    /// results are the same either way. In a browser the transitions are the browser's.
+    pub level_dispatches: bool,
     /// Fill every temporary buffer with the byte 0xFF (f32 NaN, i32 -1, u32::MAX) when it is
     /// leased, so that an element a kernel forgot to write shows up. For tests; costs a write.
     pub poison_temporaries: bool,
@@ -233,6 +246,7 @@ impl Default for ContextOptions {
             reduce_last_group: true,
             reduce_hide_partials: false,
             reduce_last_group_flat: true,
+            level_dispatches: false,
             poison_temporaries: false,
             max_storage_binding_bytes: None,
             pool_cap_bytes: None,
@@ -324,6 +338,8 @@ pub struct Tuning {
     pub reduce_hide_partials: bool,
     /// See [`ContextOptions::reduce_last_group_flat`].
     pub reduce_last_group_flat: bool,
+    /// See [`ContextOptions::level_dispatches`].
+    pub level_dispatches: bool,
     /// Whether subgroup variants are used.
     pub subgroups: bool,
 }

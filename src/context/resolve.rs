@@ -104,6 +104,7 @@ pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tu
         reduce_last_group: options.reduce_last_group,
         reduce_hide_partials: options.reduce_hide_partials,
         reduce_last_group_flat: options.reduce_last_group_flat,
+        level_dispatches: options.level_dispatches,
         subgroups,
     })
 }

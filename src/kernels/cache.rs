@@ -49,6 +49,7 @@ impl Kernels {
                 storage_entry(1, true),
                 storage_entry(2, false),
                 storage_entry(4, false),
+                storage_entry(5, true),
                 wgpu::BindGroupLayoutEntry {
                     binding: 3,
                     visibility: wgpu::ShaderStages::COMPUTE,

@@ -25,6 +25,7 @@ pub(crate) fn test_tuning() -> crate::context::Tuning {
         reduce_last_group: true,
         reduce_hide_partials: false,
         reduce_last_group_flat: true,
+        level_dispatches: false,
         subgroups: true,
     }
 }

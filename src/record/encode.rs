@@ -23,6 +23,14 @@ fn aux_buffer(d: &Dispatch, i: usize, inner: &Inner) -> wgpu::Buffer {
     }
 }
 
+/// See [`Recorder::schedule`].
+struct Schedule {
+    /// Dispatch indices in the order encoded.
+    order: Vec<usize>,
+    /// For each position of `order`, the buffers made read-only storage before it.
+    transitions: Vec<Vec<wgpu::Buffer>>,
+}
+
 impl Recorder {
     /// How many of the recorded dispatches wgpu will make wait for the work before them: those
     /// that use a buffer an earlier dispatch of the recording wrote, or write one an earlier
@@ -33,7 +41,9 @@ impl Recorder {
     /// reduction, or the stand-in bound where a kernel has none) is taken in turn from up to 256
     /// buffers of the context, so a recording's dispatches meet one of them again only from the
     /// 257th such dispatch on (and each of those waits). Each pass of an operation after its
-    /// first waits for the one before it. On Metal wgpu encodes a compute pass with Metal's
+    /// first waits for the one before it; with
+    /// [`ContextOptions::level_dispatches`](crate::ContextOptions::level_dispatches) the passes
+    /// of operations side by side wait together, one barrier for a level of them. On Metal wgpu encodes a compute pass with Metal's
     /// serial dispatch type, in which every dispatch runs after the one before it whatever
     /// this count says.
     ///
@@ -58,15 +68,19 @@ impl Recorder {
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
     pub fn barriers(&self) -> usize {
+        let schedule = self.schedule();
         // Each buffer's last use so far: written (true) or only read.
         let mut last: HashMap<wgpu::Buffer, bool> = HashMap::new();
         let mut barriers = 0;
-        for (i, d) in self.dispatches.iter().enumerate() {
-            // Bindings 0 and 1 are read-only, 2 and 4 (the last here) read-write.
-            let uses: Vec<(wgpu::Buffer, bool)> = (self.storage_bindings(i, d).into_iter())
-                .map(|(buffer, _, _)| buffer)
-                .zip([false, false, true, true])
-                .collect();
+        for (&i, transition) in schedule.order.iter().zip(&schedule.transitions) {
+            // A transition to read-only storage: one barrier for the buffers it names.
+            if !transition.is_empty() {
+                barriers += 1;
+                for b in transition {
+                    last.insert(b.clone(), false);
+                }
+            }
+            let uses = self.uses(i, &self.dispatches[i]);
             let wait = uses.iter().any(|(b, write)| match last.get(b) {
                 Some(&was_written) => *write || was_written,
                 None => false,
@@ -82,9 +96,107 @@ impl Recorder {
         barriers
     }
 
-    /// What dispatch `i` binds at bindings 0-2 and 4 (read-only views of its input, its output,
-    /// its auxiliary array or a stand-in), each as (buffer, offset, size; 0: whole).
-    fn storage_bindings(&self, i: usize, d: &Dispatch) -> [Binding; 4] {
+    /// Dispatch `i`'s storage buffers, each with whether it is bound read-write: bindings 0, 1
+    /// and 5 are read-only, 2 and 4 read-write.
+    fn uses(&self, i: usize, d: &Dispatch) -> Vec<(wgpu::Buffer, bool)> {
+        (self.storage_bindings(i, d).into_iter())
+            .map(|(buffer, _, _)| buffer)
+            .zip([false, false, true, true, false])
+            .collect()
+    }
+
+    /// The order in which the dispatches are encoded, and the buffers made read-only storage
+    /// before each of them (see [`ContextOptions::level_dispatches`]): the order recorded, and
+    /// none, unless the tuning levels them. Then each dispatch takes the level after the
+    /// highest of the earlier ones it must follow (those that wrote a buffer it uses, or used
+    /// one it writes), and the dispatches run level by level, in the order recorded within a
+    /// level; before a level of several dispatches, the buffers they only read that an earlier
+    /// level wrote are made read-only storage at once, so that wgpu puts one barrier there
+    /// instead of one before each dispatch (each of which, on Vulkan and DX12, waits for every
+    /// dispatch before it).
+    ///
+    /// [`ContextOptions::level_dispatches`]: crate::ContextOptions::level_dispatches
+    // wgpu::Buffer hashes and compares by its identity, which never changes.
+    #[allow(clippy::mutable_key_type)]
+    fn schedule(&self) -> Schedule {
+        let n = self.dispatches.len();
+        if !self.ctx.tuning().level_dispatches || n < 2 {
+            return Schedule {
+                order: (0..n).collect(),
+                transitions: vec![Vec::new(); n],
+            };
+        }
+        let uses: Vec<_> = (self.dispatches.iter().enumerate())
+            .map(|(i, d)| self.uses(i, d))
+            .collect();
+        // Per buffer: the highest level that wrote it, and that used it, so far.
+        let mut seen: HashMap<wgpu::Buffer, (Option<usize>, usize)> = HashMap::new();
+        let mut levels = Vec::with_capacity(n);
+        for u in &uses {
+            let level = (u.iter())
+                .filter_map(|(b, write)| {
+                    let &(wrote, used) = seen.get(b)?;
+                    if *write {
+                        Some(used + 1)
+                    } else {
+                        wrote.map(|w| w + 1)
+                    }
+                })
+                .max()
+                .unwrap_or(0);
+            for (b, write) in u {
+                let e = seen.entry(b.clone()).or_insert((None, level));
+                e.1 = e.1.max(level);
+                if *write {
+                    e.0 = Some(e.0.map_or(level, |w| w.max(level)));
+                }
+            }
+            levels.push(level);
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| levels[i]);
+        let mut transitions = vec![Vec::new(); n];
+        // Written so far in the encoded order (true) or only read.
+        let mut last: HashMap<wgpu::Buffer, bool> = HashMap::new();
+        let mut at = 0;
+        while at < n {
+            let level = levels[order[at]];
+            let end = at
+                + order[at..]
+                    .iter()
+                    .take_while(|&&i| levels[i] == level)
+                    .count();
+            if end - at > 1 {
+                let members = &order[at..end];
+                let written_here: Vec<&wgpu::Buffer> = (members.iter())
+                    .flat_map(|&i| uses[i].iter().filter(|(_, w)| *w).map(|(b, _)| b))
+                    .collect();
+                let mut names: Vec<wgpu::Buffer> = Vec::new();
+                for (b, _) in members.iter().flat_map(|&i| uses[i].iter()) {
+                    if last.get(b) == Some(&true)
+                        && !written_here.contains(&b)
+                        && !names.contains(b)
+                    {
+                        names.push(b.clone());
+                    }
+                }
+                transitions[at] = names;
+            }
+            for &i in &order[at..end] {
+                for (b, _) in &uses[i] {
+                    let written = uses[i].iter().any(|(c, w)| *w && c == b);
+                    last.insert(b.clone(), written);
+                }
+            }
+            at = end;
+        }
+        Schedule { order, transitions }
+    }
+
+    /// What dispatch `i` binds at bindings 0-2, 4 and 5 (read-only views of its input, its
+    /// output, its auxiliary array or a stand-in, a downsweep's tile totals or the dummy), each
+    /// as (buffer, offset, size; 0: whole).
+    fn storage_bindings(&self, i: usize, d: &Dispatch) -> [Binding; 5] {
         let inner = &self.ctx.inner;
         let src = d.src.buffer();
         let at = d.src_window.start;
@@ -114,6 +226,10 @@ impl Recorder {
             view(src, at, scalar_bytes),
             view(d.dst.buffer(), d.dst_window.start, dst_bytes),
             (aux_buffer(d, i, inner), 0, 0),
+            match &d.carries {
+                Some(c) => (c.buffer().clone(), 0, 0),
+                None => (inner.dummy_carries.clone(), 0, 0),
+            },
         ]
     }
 
@@ -136,18 +252,20 @@ impl Recorder {
             .iter()
             .enumerate()
             .map(|(i, d)| {
-                let [b0, b1, b2, b3] = self.storage_bindings(i, d);
+                let [b0, b1, b2, b4, b5] = self.storage_bindings(i, d);
                 let key = Key([
                     b0,
                     b1,
                     b2,
-                    b3,
+                    b4,
+                    b5,
                     (params.clone(), i as u64 * stride, PARAMS_BYTES),
                 ]);
                 // The caller's arrays must stay alive for a kept bind group to be used (the
                 // pool's buffers are the pool's, the context's its own).
                 let watched: Vec<Watched> = [Some(&d.src), Some(&d.dst), d.aux.as_ref()]
                     .into_iter()
+                    .chain([d.carries.as_ref()])
                     .chain([d.second.as_ref().map(|(b, _)| b)])
                     .flatten()
                     .filter(|a| !matches!(*a.storage, Storage::Pooled(_) | Storage::Context(_)))
@@ -169,12 +287,13 @@ impl Recorder {
                     inner.device.create_bind_group(&wgpu::BindGroupDescriptor {
                         label: None,
                         layout: &inner.kernels.layout,
-                        entries: &[0, 1, 2, 4, 3].map(|binding| wgpu::BindGroupEntry {
+                        entries: &[0, 1, 2, 4, 5, 3].map(|binding| wgpu::BindGroupEntry {
                             binding,
                             resource: resource(
                                 &entries[match binding {
                                     4 => 3,
-                                    3 => 4,
+                                    5 => 4,
+                                    3 => 5,
                                     b => b as usize,
                                 }],
                             ),
@@ -192,9 +311,20 @@ impl Recorder {
                 end_of_pass_write_index: Some(1),
             }),
         });
-        for (d, bg) in self.dispatches.iter().zip(&bind_groups) {
+        let schedule = self.schedule();
+        for (&i, transition) in schedule.order.iter().zip(&schedule.transitions) {
+            if !transition.is_empty() {
+                pass.transition_resources(
+                    transition.iter().map(|buffer| wgpu::BufferTransition {
+                        buffer,
+                        state: wgpu::BufferUses::STORAGE_READ_ONLY,
+                    }),
+                    std::iter::empty(),
+                );
+            }
+            let d = &self.dispatches[i];
             pass.set_pipeline(&d.pipeline);
-            pass.set_bind_group(0, bg, &[]);
+            pass.set_bind_group(0, &bind_groups[i], &[]);
             pass.dispatch_workgroups(d.grid.0, d.grid.1, d.grid.2);
         }
         drop(pass);

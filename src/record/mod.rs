@@ -39,8 +39,10 @@ struct Dispatch {
     dst: RawArray,
     /// The byte range of `dst` bound (binding 2).
     dst_window: Range<u64>,
-    /// Bound at binding 4 (scan status or carries), whole.
+    /// Bound at binding 4 (look-back status, or a one-pass reduction's clean states), whole.
     aux: Option<RawArray>,
+    /// A downsweep's tile totals, bound read-only at binding 5, whole.
+    carries: Option<RawArray>,
     /// A dot product's second input or a segmented reduction's offsets, with the byte range
     /// bound at binding 0 (in place of the whole-array kernel's vec4 view of `src`).
     second: Option<(RawArray, Range<u64>)>,
@@ -328,11 +330,19 @@ impl Recorder {
             dst: dst.clone(),
             dst_window,
             aux: aux.cloned(),
+            carries: None,
             second: None,
             params: params.words(),
             grid,
         });
         Ok(())
+    }
+
+    /// Binds `carries` (a downsweep's tile totals) at binding 5 of the dispatch pushed last.
+    pub(crate) fn bind_carries(&mut self, carries: &RawArray) {
+        if let Some(d) = self.dispatches.last_mut() {
+            d.carries = Some(carries.clone());
+        }
     }
 
     /// Binds `window` of `second` (a dot product's second input, or a segmented reduction's

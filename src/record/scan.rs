@@ -401,15 +401,9 @@ impl Recorder {
             (ScanMode::Downsweep, scanned)
         };
         let kernel = Kernel::Scan(variant(mode, exclusive));
-        self.push_scan(
-            kernel,
-            l.src,
-            l.dst,
-            dst_bytes,
-            Some(&carries),
-            params,
-            n_tiles,
-        )
+        self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles)?;
+        self.bind_carries(&carries);
+        Ok(())
     }
 
     /// The context's clean states (see [`LOOKBACK_CLEAN_TILES`]: look-back scans, and

@@ -17,6 +17,8 @@
 //!                    no array, so the GPU may run them side by side
 //!   --serial         the batch's scans all write one array, so each waits for the one before
 //!                    it (as kernels on one CUDA stream do)
+//!   --level          encode the batch's dispatches level by level
+//!                    (`ContextOptions::level_dispatches`)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
@@ -71,7 +73,7 @@ struct Args {
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
 [--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--serial] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
+[--batch K] [--serial] [--level] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
 [--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
 
 fn parse_args() -> Result<Args, String> {
@@ -103,6 +105,7 @@ fn parse_args() -> Result<Args, String> {
             Long("repeat") => a.repeat = count(&mut p, &flag)?,
             Long("batch") => a.batch = count(&mut p, &flag)?,
             Long("serial") => a.serial = true,
+            Long("level") => a.options.level_dispatches = true,
             Long("csv") => a.csv = Some(text(&mut p, &flag)?),
             Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
             Long("lookback-wg") => {

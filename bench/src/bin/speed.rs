@@ -19,6 +19,8 @@
 //!   --max-workgroups N   ContextOptions::max_workgroups (default: the library's default)
 //!   --two-pass-flat      the whole-array reductions of f32 that take the flat first pass in
 //!                  two passes (ContextOptions::reduce_last_group_flat false; default: one)
+//!   --level        encode each batch's dispatches level by level
+//!                  (ContextOptions::level_dispatches)
 //!
 //! Columns: `gpu` one reduction's GPU time; `wall` one call host to host; `batch` the
 //! throughput time per reduction (GPU time of the batch where timestamps exist); GB/s = bytes
@@ -136,11 +138,12 @@ struct Args {
     csv: Option<String>,
     max_workgroups: Option<u32>,
     two_pass_flat: bool,
+    level: bool,
 }
 
 const USAGE: &str =
     "usage: speed [--suite PATH] [--peer PATH] [--only N,..] [--repeat R] [--csv PATH] \
-[--max-workgroups N] [--two-pass-flat]";
+[--max-workgroups N] [--two-pass-flat] [--level]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -151,6 +154,7 @@ fn parse_args() -> Result<Args, String> {
         csv: None,
         max_workgroups: None,
         two_pass_flat: false,
+        level: false,
     };
     let mut p = Parser::from_env();
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -166,6 +170,7 @@ fn parse_args() -> Result<Args, String> {
                 args.max_workgroups = Some(u32::try_from(n).map_err(|e| format!("{flag}: {e}"))?);
             }
             Long("two-pass-flat") => args.two_pass_flat = true,
+            Long("level") => args.level = true,
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("speed.rs"), USAGE));
                 std::process::exit(0);
@@ -206,6 +211,7 @@ fn main() -> ExitCode {
         options.max_workgroups = n;
     }
     options.reduce_last_group_flat = !args.two_pass_flat;
+    options.level_dispatches = args.level;
     let Some(ctx) = support::open_context(options) else {
         return ExitCode::from(2);
     };
