@@ -1418,18 +1418,10 @@ fn unpadded_caller_buffers_with_unaligned_rows() {
 #[test]
 fn levelled_dispatches_wait_once_per_pass() {
     let mut rng = common::rng("levelled_dispatches_wait_once_per_pass");
-    let make = |level: bool| {
-        Context::with_options(ContextOptions {
-            level_dispatches: level,
-            poison_temporaries: true,
-            ..Default::default()
-        })
-        .expect("context")
-    };
     let rts = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::ReduceThenScan);
     let mut checked = 0;
     for (level, want_barriers) in [(false, 12), (true, 3)] {
-        let ctx = make(level);
+        let ctx = common::levelled_context(level);
         let n = 5 * ctx.scan_tile() + rng.gen_range(1..1000);
         let v: Vec<i32> = (0..n).map(|_| rng.gen_range(-1000..1000)).collect();
         let x = ctx.upload(&v).unwrap();

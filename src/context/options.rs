@@ -159,11 +159,12 @@ pub struct ContextOptions {
     /// must follow (those that wrote a buffer it uses, or used one it writes); the dispatches
     /// of a level keep the order recorded, and before a level of several, the buffers they only
     /// read that an earlier level wrote are made read-only storage at once
-    /// (`wgpu::ComputePass::transition_resources`). So operations of several passes side by
-    /// side (reduce-then-scan scans, reductions of two passes) wait at one barrier per pass
-    /// instead of one per operation and pass: wgpu puts a barrier before each dispatch that
-    /// reads what an earlier one wrote, which on Vulkan and DX12 waits for every dispatch
-    /// before it. Ten reduce-then-scan scans of one input side by side: 10 barriers in the
+    /// (`wgpu::ComputePass::transition_resources`), where that spares two or more of them their
+    /// own barrier; a recording whose levels would wait at no fewer barriers than its order
+    /// recorded keeps that order. So operations of several passes side by side
+    /// (reduce-then-scan scans, reductions of two passes) wait at one barrier per pass instead
+    /// of one per operation and pass: wgpu puts a barrier before each dispatch that reads what
+    /// an earlier one wrote, which on Vulkan and DX12 waits for every dispatch before it. Ten reduce-then-scan scans of one input side by side: 10 barriers in the
     /// order recorded, 1 levelled ([`Recorder::barriers`](crate::Recorder::barriers)). The
     /// results are the same either way. In a browser the transitions are the browser's.
     pub level_dispatches: bool,

@@ -65,10 +65,14 @@ impl Recorder {
     /// # Ok(())
     /// # }
     /// ```
+    pub fn barriers(&self) -> usize {
+        self.count_barriers(&self.schedule())
+    }
+
+    /// The barriers wgpu puts into `schedule`'s encoding (see [`barriers`](Self::barriers)).
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
-    pub fn barriers(&self) -> usize {
-        let schedule = self.schedule();
+    fn count_barriers(&self, schedule: &Schedule) -> usize {
         // Each buffer's last use so far: written (true) or only read.
         let mut last: HashMap<wgpu::Buffer, bool> = HashMap::new();
         let mut barriers = 0;
@@ -110,21 +114,24 @@ impl Recorder {
     /// none, unless the tuning levels them. Then each dispatch takes the level after the
     /// highest of the earlier ones it must follow (those that wrote a buffer it uses, or used
     /// one it writes), and the dispatches run level by level, in the order recorded within a
-    /// level; before a level of several dispatches, the buffers they only read that an earlier
-    /// level wrote are made read-only storage at once, so that wgpu puts one barrier there
-    /// instead of one before each dispatch (each of which, on Vulkan and DX12, waits for every
-    /// dispatch before it).
+    /// level; before a level, the buffers that an earlier level wrote and that its dispatches
+    /// only read are made read-only storage at once, where that spares two or more of them
+    /// their own barrier (those that write no buffer used before), so that wgpu puts one
+    /// barrier there instead of one before each (each of which, on Vulkan and DX12, waits for
+    /// every dispatch before it). Where that order has no fewer barriers than the order
+    /// recorded, the order recorded is kept.
     ///
     /// [`ContextOptions::level_dispatches`]: crate::ContextOptions::level_dispatches
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
     fn schedule(&self) -> Schedule {
         let n = self.dispatches.len();
+        let recorded = Schedule {
+            order: (0..n).collect(),
+            transitions: vec![Vec::new(); n],
+        };
         if !self.ctx.tuning().level_dispatches || n < 2 {
-            return Schedule {
-                order: (0..n).collect(),
-                transitions: vec![Vec::new(); n],
-            };
+            return recorded;
         }
         let uses: Vec<_> = (self.dispatches.iter().enumerate())
             .map(|(i, d)| self.uses(i, d))
@@ -166,17 +173,21 @@ impl Recorder {
                     .iter()
                     .take_while(|&&i| levels[i] == level)
                     .count();
-            if end - at > 1 {
-                let members = &order[at..end];
-                let written_here: Vec<&wgpu::Buffer> = (members.iter())
-                    .flat_map(|&i| uses[i].iter().filter(|(_, w)| *w).map(|(b, _)| b))
-                    .collect();
+            // The members that wait only for buffers they read (none they write was used
+            // before): a transition of those buffers spares each of them its barrier. Worth it
+            // where it spares two or more.
+            let spared: Vec<usize> = (order[at..end].iter().copied())
+                .filter(|&i| {
+                    let u = &uses[i];
+                    let writes_used = u.iter().any(|(b, w)| *w && last.contains_key(b));
+                    let reads_written = u.iter().any(|(b, _)| last.get(b) == Some(&true));
+                    !writes_used && reads_written
+                })
+                .collect();
+            if spared.len() > 1 {
                 let mut names: Vec<wgpu::Buffer> = Vec::new();
-                for (b, _) in members.iter().flat_map(|&i| uses[i].iter()) {
-                    if last.get(b) == Some(&true)
-                        && !written_here.contains(&b)
-                        && !names.contains(b)
-                    {
+                for (b, _) in spared.iter().flat_map(|&i| uses[i].iter()) {
+                    if last.get(b) == Some(&true) && !names.contains(b) {
                         names.push(b.clone());
                     }
                 }
@@ -190,7 +201,15 @@ impl Recorder {
             }
             at = end;
         }
-        Schedule { order, transitions }
+        let levelled = Schedule { order, transitions };
+        // Levels can also part barriers that the order recorded shares (chains of operations
+        // that write one array each, interleaved): the fewer barriers win, the order recorded
+        // on a tie.
+        if self.count_barriers(&levelled) < self.count_barriers(&recorded) {
+            levelled
+        } else {
+            recorded
+        }
     }
 
     /// What dispatch `i` binds at bindings 0-2, 4 and 5 (read-only views of its input, its

@@ -49,6 +49,16 @@ pub fn ctx_fallback() -> &'static Context {
     CTX.get_or_init(|| make(wgpu_reduce::Subgroups::Off))
 }
 
+/// A context with `ContextOptions::level_dispatches` as given and poisoned temporaries.
+pub fn levelled_context(level: bool) -> Context {
+    Context::with_options(ContextOptions {
+        level_dispatches: level,
+        poison_temporaries: true,
+        ..Default::default()
+    })
+    .expect("context")
+}
+
 /// Both configurations (the second only differs if the device has subgroups).
 pub fn contexts() -> Vec<&'static Context> {
     let mut v = vec![ctx_fallback()];
