@@ -23,12 +23,36 @@ fn aux_buffer(d: &Dispatch, i: usize, inner: &Inner) -> wgpu::Buffer {
     }
 }
 
-/// See [`Recorder::schedule`].
+/// A dispatch's storage buffers, each with whether it is bound read-write.
+type Uses = Vec<(wgpu::Buffer, bool)>;
+
+/// Each buffer's last use so far (written: true, or only read) after a dispatch's `uses`,
+/// which replace the earlier ones; a buffer it binds both ways counts as written.
+// wgpu::Buffer hashes and compares by its identity, which never changes.
+#[allow(clippy::mutable_key_type)]
+fn note_uses(last: &mut HashMap<wgpu::Buffer, bool>, uses: &Uses) {
+    for (b, _) in uses {
+        let written = uses.iter().any(|(c, write)| *write && c == b);
+        last.insert(b.clone(), written);
+    }
+}
+
+/// See [`Recorder::schedule_of`].
 struct Schedule {
     /// Dispatch indices in the order encoded.
     order: Vec<usize>,
     /// For each position of `order`, the buffers made read-only storage before it.
     transitions: Vec<Vec<wgpu::Buffer>>,
+}
+
+impl Schedule {
+    /// `n` dispatches in the order recorded, no transitions.
+    fn recorded(n: usize) -> Schedule {
+        Schedule {
+            order: (0..n).collect(),
+            transitions: vec![Vec::new(); n],
+        }
+    }
 }
 
 impl Recorder {
@@ -43,9 +67,9 @@ impl Recorder {
     /// 257th such dispatch on (and each of those waits). Each pass of an operation after its
     /// first waits for the one before it; with
     /// [`ContextOptions::level_dispatches`](crate::ContextOptions::level_dispatches) the passes
-    /// of operations side by side wait together, one barrier for a level of them. On Metal wgpu encodes a compute pass with Metal's
-    /// serial dispatch type, in which every dispatch runs after the one before it whatever
-    /// this count says.
+    /// of operations side by side wait together, one barrier for a level of them. On Metal
+    /// wgpu encodes a compute pass with Metal's serial dispatch type, in which every dispatch
+    /// runs after the one before it whatever this count says.
     ///
     /// ```
     /// # fn main() -> wgpu_reduce::Result<()> {
@@ -66,13 +90,15 @@ impl Recorder {
     /// # }
     /// ```
     pub fn barriers(&self) -> usize {
-        self.count_barriers(&self.schedule())
+        let uses = self.all_uses();
+        self.count_barriers(&self.schedule_of(&uses), &uses)
     }
 
-    /// The barriers wgpu puts into `schedule`'s encoding (see [`barriers`](Self::barriers)).
+    /// The barriers wgpu puts into `schedule`'s encoding (see [`barriers`](Self::barriers)),
+    /// given every dispatch's [`uses`](Self::uses).
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
-    fn count_barriers(&self, schedule: &Schedule) -> usize {
+    fn count_barriers(&self, schedule: &Schedule, uses: &[Uses]) -> usize {
         // Each buffer's last use so far: written (true) or only read.
         let mut last: HashMap<wgpu::Buffer, bool> = HashMap::new();
         let mut barriers = 0;
@@ -84,29 +110,39 @@ impl Recorder {
                     last.insert(b.clone(), false);
                 }
             }
-            let uses = self.uses(i, &self.dispatches[i]);
-            let wait = uses.iter().any(|(b, write)| match last.get(b) {
+            let wait = uses[i].iter().any(|(b, write)| match last.get(b) {
                 Some(&was_written) => *write || was_written,
                 None => false,
             });
             barriers += usize::from(wait);
-            // The dispatch's own uses replace the earlier ones; a buffer it binds both ways
-            // counts as written.
-            for (b, _) in &uses {
-                let written = uses.iter().any(|(c, write)| *write && c == b);
-                last.insert(b.clone(), written);
-            }
+            note_uses(&mut last, &uses[i]);
         }
         barriers
     }
 
     /// Dispatch `i`'s storage buffers, each with whether it is bound read-write: bindings 0, 1
     /// and 5 are read-only, 2 and 4 read-write.
-    fn uses(&self, i: usize, d: &Dispatch) -> Vec<(wgpu::Buffer, bool)> {
+    fn uses(&self, i: usize, d: &Dispatch) -> Uses {
         (self.storage_bindings(i, d).into_iter())
             .map(|(buffer, _, _)| buffer)
             .zip([false, false, true, true, false])
             .collect()
+    }
+
+    /// Every dispatch's [`uses`](Self::uses), in the order recorded.
+    fn all_uses(&self) -> Vec<Uses> {
+        (self.dispatches.iter().enumerate())
+            .map(|(i, d)| self.uses(i, d))
+            .collect()
+    }
+
+    /// The encoding's [`schedule_of`](Self::schedule_of), its uses looked up only where the
+    /// tuning levels dispatches.
+    fn schedule(&self) -> Schedule {
+        match self.ctx.tuning().level_dispatches {
+            true => self.schedule_of(&self.all_uses()),
+            false => Schedule::recorded(self.dispatches.len()),
+        }
     }
 
     /// The order in which the dispatches are encoded, and the buffers made read-only storage
@@ -124,22 +160,16 @@ impl Recorder {
     /// [`ContextOptions::level_dispatches`]: crate::ContextOptions::level_dispatches
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
-    fn schedule(&self) -> Schedule {
+    fn schedule_of(&self, uses: &[Uses]) -> Schedule {
         let n = self.dispatches.len();
-        let recorded = Schedule {
-            order: (0..n).collect(),
-            transitions: vec![Vec::new(); n],
-        };
+        let recorded = Schedule::recorded(n);
         if !self.ctx.tuning().level_dispatches || n < 2 {
             return recorded;
         }
-        let uses: Vec<_> = (self.dispatches.iter().enumerate())
-            .map(|(i, d)| self.uses(i, d))
-            .collect();
         // Per buffer: the highest level that wrote it, and that used it, so far.
         let mut seen: HashMap<wgpu::Buffer, (Option<usize>, usize)> = HashMap::new();
         let mut levels = Vec::with_capacity(n);
-        for u in &uses {
+        for u in uses {
             let level = (u.iter())
                 .filter_map(|(b, write)| {
                     let &(wrote, used) = seen.get(b)?;
@@ -194,10 +224,7 @@ impl Recorder {
                 transitions[at] = names;
             }
             for &i in &order[at..end] {
-                for (b, _) in &uses[i] {
-                    let written = uses[i].iter().any(|(c, w)| *w && c == b);
-                    last.insert(b.clone(), written);
-                }
+                note_uses(&mut last, &uses[i]);
             }
             at = end;
         }
@@ -205,7 +232,7 @@ impl Recorder {
         // Levels can also part barriers that the order recorded shares (chains of operations
         // that write one array each, interleaved): the fewer barriers win, the order recorded
         // on a tie.
-        if self.count_barriers(&levelled) < self.count_barriers(&recorded) {
+        if self.count_barriers(&levelled, uses) < self.count_barriers(&recorded, uses) {
             levelled
         } else {
             recorded
