@@ -19,6 +19,7 @@
 const FINAL: u32 = 1u;
 const ACCUMULATE: u32 = 2u;
 const HIDE_PARTIALS: u32 = 4u;
+const SEGMENT_LONG: u32 = 8u;
 
 struct AxisParams {
     outer: u32,

@@ -184,10 +184,13 @@ fn segmented_reductions_match_the_reference() {
 fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
     let ctx = common::ctx();
     let x = ctx.upload(&[1.0f32; 10]).unwrap();
-    let cases: [(&[u32], usize); 3] = [
+    let cases: [(&[u32], usize); 5] = [
         (&[0, 2, 5, 4, 10], 2),
         (&[0, 3, 11], 1),
         (&[0, 10, 12, 12], 1),
+        // A lone offset past the end (no segment), and a first one past it.
+        (&[11], 0),
+        (&[11, 11], 0),
     ];
     for (off, segment) in cases {
         let mut rec = ctx.recorder();
@@ -232,9 +235,105 @@ fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
         rec.record_into(&mut enc),
         Err(Error::InvalidUse(_))
     ));
+    // A lone offset at the end: no segment, no error, both ways.
+    for on_gpu in [false, true] {
+        assert_eq!(
+            run::<f32, f32>(ctx, ReduceOp::Sum, &x, &[10], on_gpu).unwrap(),
+            Vec::<f64>::new()
+        );
+    }
     // Valid GPU offsets: no error, and the sums.
     assert_eq!(
         run::<f32, f32>(ctx, ReduceOp::Sum, &x, &[0, 4, 10], true).unwrap(),
         vec![4.0, 6.0]
+    );
+}
+
+/// A piece of a skewed layout: `count` short segments (0..=3 elements), or one long one.
+#[derive(Clone, Copy, Debug)]
+enum Piece {
+    Short(usize),
+    Long(u32),
+}
+
+fn layout(rng: &mut StdRng, pieces: &[Piece]) -> Vec<u32> {
+    let mut o = vec![0u32];
+    for p in pieces {
+        let lens: Vec<u32> = match *p {
+            Piece::Short(count) => (0..count).map(|_| rng.gen_range(0..=3)).collect(),
+            Piece::Long(len) => vec![len],
+        };
+        for len in lens {
+            o.push(o.last().unwrap() + len);
+        }
+    }
+    o
+}
+
+/// Long segments among many short ones, with both offset sources, for every operation. A group
+/// of lanes that walked a whole long segment ran past 65,535 loop iterations, where llvmpipe
+/// (lavapipe, GL) ends every loop of the invocation: layouts on both sides of that, a long
+/// segment first, last, and two side by side.
+#[test]
+fn skewed_segments_match_the_reference() {
+    use Piece::{Long, Short};
+    let mut rng = rng("skewed segments");
+    let ctx = common::ctx();
+    let mut sweep = Sweep::new("skewed segmented reductions");
+    let layouts: [&[Piece]; 6] = [
+        &[Short(8_000), Long(1 << 20), Short(8_000)],
+        &[Short(16_500), Long(1 << 20), Short(16_500)],
+        &[Short(50_000), Long(1 << 20), Short(50_000)],
+        &[Long(3 << 19), Short(40_000)],
+        &[Short(40_000), Long((1 << 20) + 5)],
+        &[
+            Short(30_000),
+            Long(300_001),
+            Long(700_000),
+            Short(30_000),
+            Long(5_000),
+            Short(10),
+        ],
+    ];
+    let mut checked = 0;
+    for (o, op) in OPS.into_iter().enumerate() {
+        for (l, pieces) in layouts.iter().enumerate() {
+            for on_gpu in [false, true] {
+                let dtype = DType::ALL[(o + l) % DType::ALL.len()];
+                if !sweep.keep(format!("{} {dtype}", op.name()), &mut rng) {
+                    continue;
+                }
+                let off = layout(&mut rng, pieces);
+                let n = *off.last().unwrap() as usize;
+                let mut r2 = rng.clone();
+                let data = make_data(
+                    dtype,
+                    n,
+                    || match op {
+                        ReduceOp::Prod => r2.gen_range(0.9995..1.0005),
+                        _ => r2.gen_range(-1.0..1.0),
+                    },
+                    || i64::from(rng.gen::<i32>()),
+                );
+                rng = r2;
+                let inp = upload(ctx, dtype, &data, &[n]);
+                let want = expected(op, dtype, &data, &off);
+                for out in op.allowed_outputs(dtype) {
+                    let what = format!(
+                        "skewed segmented {} {dtype}->{out}: {pieces:?}, gpu offsets {on_gpu}",
+                        op.name()
+                    );
+                    let got = run_input(ctx, op, &inp, out, &off, on_gpu)
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    check(&what, op, dtype, out, &got, &want);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    let cases = sweep.finish();
+    assert!(
+        checked >= cases,
+        "{checked} results checked in {cases} cases"
     );
 }

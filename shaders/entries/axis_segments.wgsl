@@ -1,62 +1,154 @@
 // Segments layout of reduce_axis.wgsl: output s reduces elements [offsets[s], offsets[s + 1]) of
 // the values (CSR offsets, bound at binding 0). Offsets are clamped to the values and to each
 // other before any read, so bad offsets give wrong segments (which the offsets check reports),
-// never a read out of bounds. `lanes` threads share a segment (WG / lanes segments per
-// workgroup); each segment is cut into `splits` equal chunks (workgroup_id.z), writing states
-// [segments, splits]. A pass over those states (the prelude's SEGMENT_STATES) reads `chunk`
-// states per segment; its final store knows the segment's length (mean's divisor).
-// AxisParams: outer = segments, r = elements of the values.
+// never a read out of bounds.
+//
+// No invocation walks more than a bounded stretch of the values, whatever the segments' lengths
+// (llvmpipe ends every loop of an invocation after 65,535 iterations in all, and one thread
+// walking a long segment would also leave a real GPU idle): a segment of at most `long`
+// elements (AxisParams::splits) is reduced by `lanes` threads (WG / lanes segments per
+// workgroup); a longer one by blocks of 2^block_shift elements (AxisParams::chunk), in two
+// dispatches:
+// - the first's workgroups from `tiles` on each reduce one block: the part of it that belongs
+//   to the segment holding its first element and the part that belongs to the segment holding
+//   its last, into block_states[2 * block] and [2 * block + 1];
+// - the second's (flag SEGMENT_LONG) workgroup b finishes the long segment whose last element
+//   lies in block b, combining the states of the blocks the segment spans (`long` is at least
+//   a block, so a long segment spans two blocks or more and starts at or before its second
+//   block's first element).
+// AxisParams: outer = segments, r = elements of the values, tiles = workgroups of segments in
+// the first dispatch, groups = workgroups of the dispatch.
 @group(0) @binding(0) var<storage, read> offsets: array<u32>;
+@group(0) @binding(4) var<storage, read_write> block_states: array<S>;
 
 // The length of the segment being stored (mean_segments.wgsl).
 var<private> segment_len: u32;
+
+// Segment s's elements [x, y), clamped to the values.
+fn segment_bounds(s: u32) -> vec2<u32> {
+    let a = min(offsets[s], params.r);
+    return vec2<u32>(a, clamp(offsets[s + 1u], a, params.r));
+}
+
+// The segment holding element i: the last s whose offsets[s] <= i (0 if none). A binary search
+// of the offsets, at most 32 steps.
+fn segment_at(i: u32) -> u32 {
+    var lo = 0u;
+    var hi = params.outer;
+    while lo + 1u < hi {
+        let mid = lo + (hi - lo) / 2u;
+        if offsets[mid] <= i {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+// Elements [lo, hi), element k at index k - first of its segment, `step` threads apart from
+// thread `t`'s first.
+fn reduce_range(lo: u32, hi: u32, first: u32, t: u32, step: u32) -> S {
+    var acc0 = identity();
+    var acc1 = acc0;
+    var acc2 = acc0;
+    var acc3 = acc0;
+    var k = lo + t;
+    while k + 3u * step < hi {
+        acc0 = combine(acc0, load(k, k - first));
+        acc1 = combine(acc1, load(k + step, k + step - first));
+        acc2 = combine(acc2, load(k + 2u * step, k + 2u * step - first));
+        acc3 = combine(acc3, load(k + 3u * step, k + 3u * step - first));
+        k += 4u * step;
+    }
+    while k < hi {
+        acc0 = combine(acc0, load(k, k - first));
+        k += step;
+    }
+    return combine(combine(acc0, acc1), combine(acc2, acc3));
+}
+
+// Segments of at most `long` elements, `lanes` threads each.
+fn reduce_short(lid: u32, g: u32) {
+    let shift = params.lanes_shift;
+    let lanes = 1u << shift;
+    let seg = (g << (WG_SHIFT - shift)) + (lid >> shift);
+    let lane = lid & (lanes - 1u);
+    var acc = identity();
+    var len = 0u;
+    if seg < params.outer {
+        let ab = segment_bounds(seg);
+        len = ab.y - ab.x;
+        if len <= params.splits {
+            acc = reduce_range(ab.x, ab.y, ab.x, lane, lanes);
+        }
+    }
+    let total = lanes_combine(lid, lane, lanes, acc);
+    if lane == 0u && seg < params.outer && len <= params.splits {
+        segment_len = len;
+        store(seg, total);
+    }
+}
+
+// Block b: the part of it in the segment of its first element, and the part in the segment of
+// its last, by the whole workgroup.
+fn reduce_block(lid: u32, b: u32) {
+    let lo = b << params.chunk;
+    let hi = min(lo + (1u << params.chunk), params.r);
+    let s0 = segment_at(lo);
+    let s1 = segment_at(hi - 1u);
+    let ab0 = segment_bounds(s0);
+    let head = reduce_range(max(lo, ab0.x), min(hi, ab0.y), ab0.x, lid, WG);
+    let first = lanes_combine(lid, lid, WG, head);
+    var tail = identity();
+    if s1 != s0 {
+        let ab1 = segment_bounds(s1);
+        tail = reduce_range(max(lo, ab1.x), min(hi, ab1.y), ab1.x, lid, WG);
+    }
+    let last = lanes_combine(lid, lid, WG, tail);
+    if lid == 0u {
+        block_states[2u * b] = first;
+        block_states[2u * b + 1u] = last;
+    }
+}
+
+// The long segment whose last element lies in block b, if any: the states of the blocks it
+// spans (of its first block the part in the segment of the block's last element, unless the
+// segment starts at the block's first element), by the whole workgroup.
+fn finish_long(lid: u32, b: u32) {
+    let seg = segment_at(b << params.chunk);
+    let ab = segment_bounds(seg);
+    let len = ab.y - ab.x;
+    let own = len > params.splits && ((ab.y - 1u) >> params.chunk) == b;
+    var acc = identity();
+    if own {
+        let w0 = ab.x >> params.chunk;
+        let aligned = (ab.x & ((1u << params.chunk) - 1u)) == 0u;
+        var w = w0 + lid;
+        while w <= b {
+            let at = select(2u * w, 2u * w + 1u, w == w0 && !aligned);
+            acc = combine(acc, block_states[at]);
+            w += WG;
+        }
+    }
+    let total = lanes_combine(lid, lid, WG, acc);
+    if lid == 0u && own {
+        segment_len = len;
+        store(seg, total);
+    }
+}
 
 fn reduce_segments(lid: u32, wid: vec3<u32>) {
     let g = wid.y * params.groups_x + wid.x;
     if g >= params.groups {
         return;
     }
-    let shift = params.lanes_shift;
-    let lanes = 1u << shift;
-    let split = wid.z;
-    let seg = (g << (WG_SHIFT - shift)) + (lid >> shift);
-    let lane = lid & (lanes - 1u);
-    var acc0 = identity();
-    var len = 0u;
-    if seg < params.outer {
-        let a = min(offsets[seg], params.r);
-        let b = clamp(offsets[seg + 1u], a, params.r);
-        len = b - a;
-        var lo = seg * params.chunk;
-        var hi = lo + params.chunk;
-        var first = lo;
-        if !SEGMENT_STATES {
-            let per = (len + params.splits - 1u) / params.splits;
-            lo = min(a + split * per, b);
-            hi = min(lo + per, b);
-            first = a;
-        }
-        var acc1 = acc0;
-        var acc2 = acc0;
-        var acc3 = acc0;
-        var k = lo + lane;
-        while k + 3u * lanes < hi {
-            acc0 = combine(acc0, load(k, k - first));
-            acc1 = combine(acc1, load(k + lanes, k + lanes - first));
-            acc2 = combine(acc2, load(k + 2u * lanes, k + 2u * lanes - first));
-            acc3 = combine(acc3, load(k + 3u * lanes, k + 3u * lanes - first));
-            k += 4u * lanes;
-        }
-        while k < hi {
-            acc0 = combine(acc0, load(k, k - first));
-            k += lanes;
-        }
-        acc0 = combine(combine(acc0, acc1), combine(acc2, acc3));
-    }
-    let total = lanes_combine(lid, lane, lanes, acc0);
-    if lane == 0u && seg < params.outer {
-        segment_len = len;
-        store(seg * params.splits + split, total);
+    if (params.flags & SEGMENT_LONG) != 0u {
+        finish_long(lid, g);
+    } else if g >= params.tiles {
+        reduce_block(lid, g - params.tiles);
+    } else {
+        reduce_short(lid, g);
     }
 }
 

@@ -177,6 +177,12 @@ fn check_offsets(offsets: &[u32], n: usize) -> Result<u64> {
             reason: "no offsets were given (a segmented reduction takes segments + 1)".into(),
         });
     }
+    if offsets[0] as usize > n {
+        return Err(Error::InvalidOffsets {
+            segment: 0,
+            reason: format!("offsets[0] = {} is past the end of {n} values", offsets[0]),
+        });
+    }
     let mut longest = 0;
     for (s, w) in offsets.windows(2).enumerate() {
         let reason = if w[1] < w[0] {
@@ -204,8 +210,10 @@ impl Recorder {
     /// result has one value per segment; an empty segment gives the operation's identity (0 for
     /// sum, 1 for prod, +inf / -inf for float min / max, the type's largest / smallest integer
     /// for integer min / max, NaN for mean, `u32::MAX` for argmin/argmax, whose indices count
-    /// from the segment's start). The kernel follows the segments: threads per segment from
-    /// their mean length, long segments cut into chunks.
+    /// from the segment's start). Every offset, the first and a lone one included, is at most
+    /// the number of values. The kernel follows the segments: threads per segment from their
+    /// mean length, and segments much longer than the mean by blocks of the values a workgroup
+    /// each, so that one long segment among many short ones costs no more than its length.
     ///
     /// ```no_run
     /// # fn main() -> wgpu_reduce::Result<()> {

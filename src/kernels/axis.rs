@@ -33,8 +33,8 @@ pub enum Layout {
     /// adjacent elements of its row per load.
     RowPairs,
     /// Segments of a segmented reduction: output `s` reduces elements `[offsets[s],
-    /// offsets[s + 1])` (CSR offsets bound at binding 0), `lanes` threads per segment, each
-    /// segment cut into `splits` chunks (see shaders/entries/axis_segments.wgsl).
+    /// offsets[s + 1])` (CSR offsets bound at binding 0), `lanes` threads per segment, long
+    /// segments by blocks of the values (see shaders/entries/axis_segments.wgsl).
     Segments,
 }
 
@@ -121,7 +121,9 @@ impl AxisVariant {
                                         Layout::ColPairs | Layout::RowPairs => {
                                             input.is_half() && !src_state && op != ReduceOp::Dot
                                         }
-                                        Layout::Segments => op.segmentable(),
+                                        Layout::Segments => {
+                                            op.segmentable() && !src_state && dst_final
+                                        }
                                         _ => true,
                                     };
                                 if exists {
@@ -344,12 +346,6 @@ impl AxisVariant {
         if let Some((max, arg)) = self.pairs_keys() {
             p.push_str(&format!(
                 "const KEYS_MAX: bool = {max};\nconst KEYS_ARG: bool = {arg};\n"
-            ));
-        }
-        if self.layout == Layout::Segments {
-            p.push_str(&format!(
-                "const SEGMENT_STATES: bool = {};\n",
-                self.src_state
             ));
         }
         if self.layout == Layout::Flat {

@@ -117,6 +117,9 @@ kernel_params! {
         /// Testing aid (the flat layout's one-pass finish): published states are never seen, so
         /// the last workgroup computes them all again.
         HIDE_PARTIALS = 4,
+        /// Segments layout: the dispatch that finishes the long segments from the states of
+        /// the blocks of the values.
+        SEGMENT_LONG = 8,
     }
     {
         /// Product of the dimensions before the reduced one.

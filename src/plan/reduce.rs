@@ -239,35 +239,42 @@ pub(crate) fn plan_axis(
     }
 }
 
-/// A segmented reduction's pass over `segments` segments: `lanes` threads per segment (a power
-/// of two up to `wg`, from the mean segment length, about eight elements a thread), `tiles`
-/// workgroups of `wg / lanes` segments, and `splits` equal chunks per segment, enough that
-/// `tiles * splits` reaches `target` workgroups when the segments are few and long (`longest`
-/// bounds how finely a segment is worth cutting: at least 64 elements per thread).
+/// Elements of one block of the values in a segmented reduction's passes over long segments
+/// (log2): a workgroup reduces a block, and the pass that finishes a long segment combines one
+/// state per block it spans.
+pub const SEGMENT_BLOCK_SHIFT: u32 = 12;
+
+/// A segmented reduction's passes over `segments` segments of `values` elements: `lanes`
+/// threads per segment (a power of two up to `wg`, from the mean segment length, about eight
+/// elements a thread) in `tiles` workgroups of `wg / lanes` segments, for the segments of at
+/// most `long` elements (at most 64 a thread, and at least a block); longer ones are reduced by
+/// `blocks` blocks of 2^[`SEGMENT_BLOCK_SHIFT`] elements, a workgroup each, and finished by a
+/// second dispatch of `blocks` workgroups. `blocks` is 0 where `longest` (the longest segment,
+/// or `None` where the offsets are on the GPU and unknown) shows that no segment is long. So
+/// no thread walks more than max(64, 2^12 / lanes) elements of one segment, whatever the
+/// layout (llvmpipe ends every loop of an invocation after 65,535 iterations in all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SegmentPass {
     pub lanes: u32,
     pub tiles: u32,
-    pub splits: u32,
+    pub long: u32,
+    pub blocks: u32,
 }
 
-pub fn plan_segments(
-    segments: u64,
-    values: u64,
-    longest: u64,
-    wg: u32,
-    target: u32,
-) -> SegmentPass {
+pub fn plan_segments(segments: u64, values: u64, longest: Option<u64>, wg: u32) -> SegmentPass {
     let mean = values.div_ceil(segments.max(1));
     let lanes = mean.div_ceil(8).next_power_of_two().clamp(1, u64::from(wg)) as u32;
     let tiles = segments.div_ceil(u64::from(wg / lanes)).max(1);
-    let wanted = u64::from(target).div_ceil(tiles);
-    let worth = longest / (u64::from(lanes) * 64);
-    let splits = wanted.min(worth).clamp(1, 65_535) as u32;
+    let long = (lanes * 64).max(1 << SEGMENT_BLOCK_SHIFT);
+    let blocks = match longest {
+        Some(l) if l <= u64::from(long) => 0,
+        _ => values.div_ceil(1 << SEGMENT_BLOCK_SHIFT),
+    };
     SegmentPass {
         lanes,
         tiles: tiles as u32,
-        splits,
+        long,
+        blocks: blocks as u32,
     }
 }
 
@@ -437,18 +444,32 @@ mod tests {
     }
 
     #[test]
-    fn segments_plan_threads_from_their_mean_length_and_splits_from_the_longest() {
-        // 2^20 segments of 64: 8 lanes, 32 segments per workgroup, no split.
-        let p = plan_segments(1 << 20, 1 << 26, 64, 256, 1024);
-        assert_eq!((p.lanes, p.tiles, p.splits), (8, 1 << 15, 1));
-        // 64 segments of 2^20: whole workgroups, split to reach the target.
-        let p = plan_segments(64, 1 << 26, 1 << 20, 256, 1024);
-        assert_eq!((p.lanes, p.tiles, p.splits), (256, 64, 16));
-        // One long segment among short ones: split by the longest, capped by the target.
-        let p = plan_segments(4, 4000, 1 << 20, 256, 1024);
-        assert_eq!((p.lanes, p.tiles, p.splits), (128, 2, 128));
-        // No segments, or empty ones: one tile, no split.
-        let p = plan_segments(3, 0, 0, 256, 1024);
-        assert_eq!((p.lanes, p.tiles, p.splits), (1, 1, 1));
+    fn segments_plan_threads_from_their_mean_length_and_blocks_for_long_segments() {
+        // 2^20 segments of 64: 8 lanes, 32 segments per workgroup, none long.
+        let p = plan_segments(1 << 20, 1 << 26, Some(64), 256);
+        assert_eq!((p.lanes, p.tiles, p.long, p.blocks), (8, 1 << 15, 4096, 0));
+        // 64 segments of 2^20: whole workgroups for none, blocks of 4096 for all.
+        let p = plan_segments(64, 1 << 26, Some(1 << 20), 256);
+        assert_eq!(
+            (p.lanes, p.tiles, p.long, p.blocks),
+            (256, 64, 16384, 1 << 14)
+        );
+        // Many short segments and one long (the skewed layout): 2 lanes a segment, a segment of
+        // more than 4096 elements by blocks.
+        let p = plan_segments(100_001, (1 << 20) + 150_000, Some(1 << 20), 256);
+        assert_eq!((p.lanes, p.long), (2, 4096));
+        assert_eq!(p.blocks, ((1u32 << 20) + 150_000).div_ceil(4096));
+        // Offsets on the GPU: blocks always, since a segment may be long.
+        let p = plan_segments(100, 1000, None, 256);
+        assert_eq!((p.lanes, p.tiles, p.blocks), (2, 1, 1));
+        // No segments, or empty ones: one tile, no block.
+        let p = plan_segments(3, 0, Some(0), 256);
+        assert_eq!((p.lanes, p.tiles, p.blocks), (1, 1, 0));
+        // No thread walks more than max(64, 4096 / lanes) elements of a short segment.
+        for mean in [1u64, 7, 8, 9, 100, 1000, 5000, 1 << 20] {
+            let p = plan_segments(1000, 1000 * mean, None, 256);
+            assert!(p.long / p.lanes <= 4096, "{p:?}");
+            assert!(p.long >= 1 << SEGMENT_BLOCK_SHIFT, "{p:?}");
+        }
     }
 }

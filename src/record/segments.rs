@@ -1,6 +1,6 @@
-//! Recording a segmented reduction: the offsets check (for offsets already on the GPU), a
-//! first pass over the values in the segments layout, a second over its states where segments
-//! were cut into chunks, and the 16-bit packing of the results.
+//! Recording a segmented reduction: the offsets check (for offsets already on the GPU), the
+//! short segments and the blocks of the values in one dispatch of the segments layout, the long
+//! segments from the blocks' states in a second, and the 16-bit packing of the results.
 
 use super::reduce::check_output;
 use super::Recorder;
@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::kernels::params::{AxisParams, FillParams};
 use crate::kernels::{AxisVariant, Kernel, Layout};
 use crate::ops::ReduceOp;
-use crate::plan::reduce::plan_segments;
+use crate::plan::reduce::{plan_segments, SEGMENT_BLOCK_SHIFT};
 
 impl Recorder {
     /// Records `op` over the `segments` segments of `x` that `offsets` (u32, `segments + 1` of
@@ -75,90 +75,59 @@ impl Recorder {
         if segments == 0 {
             return Ok(());
         }
-        let tuning = self.ctx().tuning();
-        let wg = tuning.workgroup_size;
-        let first = plan_segments(
-            segments as u64,
-            n,
-            longest.unwrap_or(n.div_ceil(segments as u64)),
-            wg,
-            tuning.target_workgroups,
-        );
+        let wg = self.ctx().tuning().workgroup_size;
+        let plan = plan_segments(segments as u64, n, longest, wg);
         let kernel_out = op.output(x.dtype);
         let final_dst = if out.dtype == kernel_out {
             out.clone()
         } else {
             self.lease_temporary(segments, kernel_out)?
         };
+        let kernel = Kernel::Axis(AxisVariant {
+            layout: Layout::Segments,
+            op,
+            input: x.dtype,
+            src_state: false,
+            dst_final: true,
+            workgroup_size: wg,
+            map: 0,
+            last_group: false,
+        });
+        // Two states per block of the values (shaders/entries/axis_segments.wgsl).
+        let blocks = match plan.blocks {
+            0 => None,
+            b => Some(self.state_array(op, x.dtype, 2 * b as usize)?),
+        };
+        let dst_window = 0..segments as u64 * kernel_out.size_bytes() as u64;
         let offsets_window = 0..offsets.bytes();
-        let one_pass = first.splits == 1;
-        let dst = if one_pass {
-            final_dst.clone()
-        } else {
-            self.state_array(op, x.dtype, segments * first.splits as usize)?
-        };
-        let out_bytes = match one_pass {
-            true => kernel_out.size_bytes() as u64,
-            false => op.state_bytes(),
-        };
-        let variant = |src_state: bool, dst_final: bool| {
-            Kernel::Axis(
-                AxisVariant {
-                    layout: Layout::Segments,
-                    op,
-                    input: x.dtype,
-                    src_state,
-                    dst_final,
-                    workgroup_size: wg,
-                    map: 0,
-                    last_group: false,
-                }
-                .canonical(),
-            )
-        };
-        let params = |lanes: u32, tiles: u32, splits: u32, chunk: u32, last: bool| AxisParams {
-            outer: segments as u32,
-            r: n as u32,
-            inner: 1,
-            splits,
-            chunk,
-            tiles,
-            lanes_shift: lanes.trailing_zeros(),
-            groups: tiles,
-            groups_x: 0,
-            flags: if last { AxisParams::FINAL } else { 0 },
-            ..Default::default()
-        };
-        let mut p = params(first.lanes, first.tiles, first.splits, 0, one_pass);
-        p.groups_x = self.grid(first.tiles)?.0;
-        let src = (x, 0..x.bytes());
-        let dst_window = 0..segments as u64 * first.splits as u64 * out_bytes;
-        self.push_windowed(
-            variant(false, one_pass),
-            src,
-            (&dst, dst_window),
-            None,
-            p,
-            (first.tiles, first.splits),
-        )?;
-        self.bind_second(offsets, offsets_window.clone());
-        if !one_pass {
-            // The chunks' states, `splits` per segment, combined and finished.
-            let lanes = first.splits.div_ceil(8).next_power_of_two().min(wg);
-            let tiles = (segments as u32).div_ceil(wg / lanes);
-            let mut p = params(lanes, tiles, 1, first.splits, true);
-            p.groups_x = self.grid(tiles)?.0;
-            let states = segments as u64 * first.splits as u64 * op.state_bytes();
-            let out_window = 0..segments as u64 * kernel_out.size_bytes() as u64;
+        // The short segments, then the blocks; then the long segments from the blocks' states.
+        let mut dispatches = vec![(plan.tiles + plan.blocks, 0)];
+        if plan.blocks > 0 {
+            dispatches.push((plan.blocks, AxisParams::SEGMENT_LONG));
+        }
+        for (groups, flag) in dispatches {
+            let p = AxisParams {
+                outer: segments as u32,
+                r: n as u32,
+                inner: 1,
+                splits: plan.long,
+                chunk: SEGMENT_BLOCK_SHIFT,
+                tiles: plan.tiles,
+                lanes_shift: plan.lanes.trailing_zeros(),
+                groups,
+                groups_x: self.grid(groups)?.0,
+                flags: AxisParams::FINAL | flag,
+                ..Default::default()
+            };
             self.push_windowed(
-                variant(true, true),
-                (&dst, 0..states),
-                (&final_dst, out_window),
-                None,
+                kernel,
+                (x, 0..x.bytes()),
+                (&final_dst, dst_window.clone()),
+                blocks.as_ref(),
                 p,
-                (tiles, 1),
+                (groups, 1),
             )?;
-            self.bind_second(offsets, offsets_window);
+            self.bind_second(offsets, offsets_window.clone());
         }
         if out.dtype != kernel_out {
             self.record_pack(&final_dst, out)?;
@@ -177,16 +146,14 @@ impl Recorder {
             ..Default::default()
         };
         self.push_dispatch(Kernel::Fill, offsets, &flag, 4, fill, (1, 1))?;
-        if segments > 0 {
-            let groups = segments.div_ceil(256) as u32;
-            let check = FillParams {
-                n: segments as u32,
-                groups_x: self.grid(groups)?.0,
-                value: n as u32,
-                ..Default::default()
-            };
-            self.push_dispatch(Kernel::CheckOffsets, offsets, &flag, 4, check, (groups, 1))?;
-        }
+        let groups = segments.div_ceil(256).max(1) as u32;
+        let check = FillParams {
+            n: segments as u32,
+            groups_x: self.grid(groups)?.0,
+            value: n as u32,
+            ..Default::default()
+        };
+        self.push_dispatch(Kernel::CheckOffsets, offsets, &flag, 4, check, (groups, 1))?;
         self.read_check(&flag);
         Ok(())
     }

@@ -65,6 +65,7 @@ constant bool FLAT_LAST_GROUP = false;
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
 constant uint HIDE_PARTIALS = 4u;
+constant uint SEGMENT_LONG = 8u;
 constant int KEY_NAN = 2147483647;
 constant int KEY_ID = (-2147483647 - 1);
 constant uint STATE_WORDS = 2u;

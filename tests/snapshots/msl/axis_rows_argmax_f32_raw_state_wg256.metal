@@ -55,6 +55,7 @@ constant bool ARGMAX = true;
 constant uint ACCUMULATE = 2u;
 constant uint FINAL = 1u;
 constant uint HIDE_PARTIALS = 4u;
+constant uint SEGMENT_LONG = 8u;
 constant uint ROW_GRAIN = 1u;
 
 E elem_at(
