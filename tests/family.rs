@@ -325,6 +325,80 @@ fn the_2_norm_of_mixed_magnitudes() {
     assert_eq!(planted, 9);
 }
 
+/// p-norms other than 1, 2 and inf on special values: a NaN anywhere gives NaN (WGSL leaves
+/// pow of NaN undefined; lavapipe's is 0), an infinity +inf, zeros 0; alone, among 40,000 finite
+/// values (several passes), along rows, and from 16-bit input.
+#[test]
+fn p_norms_propagate_nan_and_follow_the_special_value_rules() {
+    let ctx = common::ctx();
+    let mut rng = rng("p-norm special values");
+    let (nan, inf) = (f32::NAN, f32::INFINITY);
+    let mut checked = 0;
+    for p in [0.5f32, 1.5, 3.0, 7.0] {
+        let cases: [(&[f32], f64); 7] = [
+            (&[1.0, nan, 2.0], f64::NAN),
+            (&[nan, nan, nan], f64::NAN),
+            (&[inf, nan, -inf], f64::NAN),
+            (&[inf, 1.0], f64::INFINITY),
+            (&[-inf, 0.0], f64::INFINITY),
+            (&[0.0, -0.0], 0.0),
+            (
+                &[0.0, 3.0, -4.0],
+                (3f64.powf(p.into()) + 4f64.powf(p.into())).powf(1.0 / f64::from(p)),
+            ),
+        ];
+        for (xs, want) in cases {
+            let agree = |got: f32, what: &str| {
+                let got = f64::from(got);
+                if want.is_nan() {
+                    assert!(
+                        got.is_nan(),
+                        "norm {p} of {xs:?} {what}: got {got}, want NaN"
+                    );
+                } else if want.is_infinite() || want == 0.0 {
+                    assert_eq!(got, want, "norm {p} of {xs:?} {what}");
+                } else {
+                    // A few roundings of pow and the root: 16 ulps of f32.
+                    let tol = 16.0 * f64::from(f32::EPSILON) * want;
+                    assert!(
+                        (got - want).abs() <= tol,
+                        "norm {p} of {xs:?} {what}: got {got}, want {want}"
+                    );
+                }
+            };
+            agree(ctx.norm(&ctx.upload(xs).unwrap(), p).unwrap(), "alone");
+            // Among finite values (NaN and infinities still decide; the zeros case is skipped).
+            if want.is_nan() || want.is_infinite() {
+                let mut long: Vec<f32> = (0..40_000).map(|_| rng.gen_range(-2.0f32..2.0)).collect();
+                for &x in xs {
+                    let at = rng.gen_range(0..long.len());
+                    long[at] = x;
+                }
+                agree(
+                    ctx.norm(&ctx.upload(&long).unwrap(), p).unwrap(),
+                    "among 40,000",
+                );
+                // Along rows: the case in row 1 of 3, the other rows finite.
+                let mut rows = vec![1.0f32; 3 * xs.len()];
+                rows[xs.len()..2 * xs.len()].copy_from_slice(xs);
+                let x = ctx.upload_shaped(&rows, &[3, xs.len()]).unwrap();
+                let got = read_reduction(ctx, &x, &Reduction::norm(p).unwrap().axes(1));
+                agree(got[1], "in row 1");
+                assert!(
+                    got[0].is_finite() && got[2].is_finite(),
+                    "the finite rows: {got:?}"
+                );
+                // From f16.
+                let h: Vec<half::f16> = xs.iter().map(|&x| half::f16::from_f32(x)).collect();
+                agree(ctx.norm(&ctx.upload(&h).unwrap(), p).unwrap(), "from f16");
+                checked += 3;
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4 * (7 + 3 * 5));
+}
+
 /// logsumexp's special values: large inputs, -inf, +inf, NaN, empty.
 #[test]
 fn logsumexp_is_stable_and_follows_the_special_value_rules() {
