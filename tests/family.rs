@@ -399,6 +399,38 @@ fn p_norms_propagate_nan_and_follow_the_special_value_rules() {
     assert_eq!(checked, 4 * (7 + 3 * 5));
 }
 
+/// var and std with no divisor left (n <= correction): 0 / 0 is NaN and m2 / 0 is +inf, as in
+/// PyTorch (WGSL leaves division by zero, and sqrt of NaN or inf, undefined: decided on the
+/// bits); an infinite element gives NaN.
+#[test]
+fn var_and_std_without_a_divisor_and_with_infinities() {
+    let ctx = common::ctx();
+    let inf = f32::INFINITY;
+    let cases: [(&[f32], u32, f32); 5] = [
+        (&[1.0], 1, f32::NAN),
+        (&[1.0, 1.0], 2, f32::NAN),
+        (&[1.0, 2.0], 2, inf),
+        (&[1.0, 2.0], 5, inf),
+        (&[inf, 1.0, 2.0], 1, f32::NAN),
+    ];
+    let mut checked = 0;
+    for (xs, correction, want) in cases {
+        let x = ctx.upload(xs).unwrap();
+        for op in [ReduceOp::Var, ReduceOp::Std] {
+            let red = Reduction::new(op).correction(correction);
+            let got = read_reduction(ctx, &x, &red)[0];
+            let what = format!("{} of {xs:?} with correction {correction}", op.name());
+            if want.is_nan() {
+                assert!(got.is_nan(), "{what}: got {got}, want NaN");
+            } else {
+                assert_eq!(got, want, "{what}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 10);
+}
+
 /// logsumexp's special values: large inputs, -inf, +inf, NaN, empty.
 #[test]
 fn logsumexp_is_stable_and_follows_the_special_value_rules() {
