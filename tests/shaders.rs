@@ -47,7 +47,7 @@ fn translate(v: &Kernel) -> Result<(), String> {
 }
 
 /// Maps are not in `Kernel::all` (their text comes from the user): the template of a mapped
-/// first pass, with the built-in maps and a user-style map of helpers and constants, in every
+/// first pass, with the built-in maps and a user-style map of a local constant and variable, in every
 /// layout a map takes, for each float type, final or not, over operations of every kind of
 /// state.
 #[test]
@@ -55,8 +55,8 @@ fn mapped_variants_translate() {
     use wgpu_reduce::kernels::{AxisVariant, Layout};
     use wgpu_reduce::{DType, Map, ReduceOp};
     let user = Map::new(
-        "const K: f32 = 0.5;\nfn helper(x: f32) -> f32 { return x * K; }\n\
-         fn map(x: f32) -> f32 { return helper(x) + sin(x); }",
+        "// a user's map\nfn map(x: f32) -> f32 {\n    const K: f32 = 0.5;\n    var h = x * K;\n\
+         h += sin(x);\n    return h;\n}",
     )
     .unwrap();
     let mut maps = Map::builtins().to_vec();
