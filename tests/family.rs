@@ -194,6 +194,99 @@ fn the_2_norm_neither_overflows_nor_underflows() {
     }
 }
 
+/// The 2-norm of subnormal inputs: a million values near 1e-40 or equal to it (a norm near
+/// 1e-37), alone and
+/// with middle-range values, whole and along rows, and norms that are themselves subnormal. A
+/// GPU that flushes subnormals (NVIDIA's) reads them as 0 in any float operation, so the kernel
+/// scales them from their bits; here the squares, scaled by 2^86, are normal. Bounds (u =
+/// 2^-24): a whole array, half the relative bound of an f32 sum in the context's order
+/// (`Tuning::f32_sum_error_bound`) plus 3u for the square and the root; rows, the 2-norm's
+/// stated 2 (r + log2 r + 12) u. Before, squares scaled by 2^64 were subnormal themselves: 6.4e-5
+/// off on lavapipe, 0 on an H100.
+#[test]
+fn the_2_norm_of_subnormal_inputs() {
+    let ctx = common::ctx();
+    let mut rng = rng("2-norm of subnormals");
+    let u = f64::from(f32::EPSILON) / 2.0;
+    let bound = |n: usize| 2.0 * (n as f64 + (n as f64).log2() + 12.0) * u;
+    let reference = |v: &[f32]| v.iter().map(|&x| f64::from(x).powi(2)).sum::<f64>().sqrt();
+    let n = 1_000_000;
+    // Subnormal bits around 1e-40 (0x11700 is 1.0e-40), either sign.
+    let subnormal = |rng: &mut StdRng| {
+        let b =
+            rng.gen_range(0x10000u32..0x13000) | if rng.gen_bool(0.5) { 0x8000_0000 } else { 0 };
+        f32::from_bits(b)
+    };
+    let tiny: Vec<f32> = (0..n).map(|_| subnormal(&mut rng)).collect();
+    let mut checked = 0;
+    let mut agree = |got: f32, want: f64, what: &str, rel: f64| {
+        let got = f64::from(got);
+        assert!(
+            (got - want).abs() <= rel * want,
+            "{what}: got {got:e}, want {want:e}, relative error {:e} > {rel:e}",
+            (got - want).abs() / want
+        );
+        checked += 1;
+    };
+    let want = reference(&tiny);
+    assert!(want > 1e-38 && want < 1e-36, "{want}");
+    let whole = 0.5 * ctx.tuning().f32_sum_error_bound(n, 1.0) + 3.0 * u;
+    agree(
+        ctx.norm(&ctx.upload(&tiny).unwrap(), 2.0).unwrap(),
+        want,
+        "10^6 subnormals",
+        whole,
+    );
+    // One value a million times: the squares' rounding does not average out.
+    let same = vec![1e-40f32; n];
+    agree(
+        ctx.norm(&ctx.upload(&same).unwrap(), 2.0).unwrap(),
+        reference(&same),
+        "10^6 x 1e-40",
+        whole,
+    );
+    // Along rows of 1000.
+    let x = ctx.upload_shaped(&tiny, &[1000, 1000]).unwrap();
+    let rows = read_reduction(ctx, &x, &Reduction::norm(2.0).unwrap().axes(1));
+    for (i, got) in rows.iter().enumerate().step_by(97) {
+        agree(
+            *got,
+            reference(&tiny[i * 1000..(i + 1) * 1000]),
+            &format!("row {i} of subnormals"),
+            bound(1000),
+        );
+    }
+    // Subnormals with a few middle-range values: the middle sum decides, the small one adds.
+    let mut mixed = tiny.clone();
+    for _ in 0..10 {
+        let at = rng.gen_range(0..n);
+        mixed[at] = rng.gen_range(1e-19f32..1e-18);
+    }
+    agree(
+        ctx.norm(&ctx.upload(&mixed).unwrap(), 2.0).unwrap(),
+        reference(&mixed),
+        "subnormals and middle values",
+        whole,
+    );
+    // Norms below the normal range, rounded to the nearest subnormal (half an ulp of the
+    // smallest subnormal, 2^-150, besides the relative bound).
+    for v in [
+        vec![f32::from_bits(1)],
+        vec![f32::from_bits(3); 4],
+        vec![f32::from_bits(0x1000); 9],
+    ] {
+        let got = ctx.norm(&ctx.upload(&v).unwrap(), 2.0).unwrap();
+        let want = reference(&v);
+        let tol = bound(v.len()) * want + 2f64.powi(-150);
+        assert!(
+            (f64::from(got) - want).abs() <= tol,
+            "{v:?}: got {got:e}, want {want:e}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 2 + 11 + 1 + 3);
+}
+
 /// The 2-norm of values of mixed magnitudes, drawn fresh (seeded) from the small, middle and big
 /// ranges of its three sums in each combination, against sqrt of the f64 sum of squares
 /// (bound: 2 (n + log2 n + 12) u relative, as above); and NaN and infinities among them.

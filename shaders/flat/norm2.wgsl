@@ -5,7 +5,8 @@
 // (its smallest and largest, found by min and max, do) adds their squares to the middle sums (a
 // multiply-add each); any other word sorts each lane:
 // above 2^47 into the big sum scaled by 2^-82, the rest of what is not in the middle (below
-// 2^-60, or NaN, which fails every comparison) into the small sum scaled by 2^64.
+// 2^-60, or NaN, which fails every comparison) into the small sum scaled by 2^86, subnormals
+// from their bits (ops/norm2.wgsl says why).
 
 struct Norm2Lanes {
     mid: vec4<f32>,
@@ -35,7 +36,12 @@ fn flat_step(s: F, x: vec4<f32>, w: u32) -> F {
     let mid = (a >= vec4<f32>(NORM2_SMALL)) & (a <= vec4<f32>(NORM2_BIG));
     let big = a > vec4<f32>(NORM2_BIG);
     let small = !(mid | big);
-    let up = a * NORM2_UP;
+    let bits = bitcast<vec4<u32>>(x) & vec4<u32>(0x7fffffffu);
+    let up = select(
+        a * NORM2_UP,
+        vec4<f32>(bits) * NORM2_SUBNORMAL_UP,
+        bits < vec4<u32>(0x00800000u),
+    );
     let down = a * NORM2_DOWN;
     let zero = vec4<f32>(0.0);
     return F(
