@@ -1,4 +1,4 @@
-//! What the benchmark and diagnostic harnesses (`src/bin/`) share with the examples: the
+//! What the benchmark harnesses (`src/bin/`: `speed`, `scan`, `first_call`) share with the examples: the
 //! measuring code, the command-line helpers and the f64 reference of the tests.
 
 #[path = "../../examples/support/args.rs"]
@@ -13,19 +13,3 @@ pub mod reference;
 pub mod scan_ref;
 #[path = "../../examples/support/mod.rs"]
 pub mod support;
-
-/// A compute pipeline of the WGSL `source`'s `main`, its layout taken from the shader.
-pub fn wgsl_pipeline(device: &wgpu::Device, label: &str, source: &str) -> wgpu::ComputePipeline {
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    });
-    device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(label),
-        layout: None,
-        module: &module,
-        entry_point: Some("main"),
-        compilation_options: Default::default(),
-        cache: None,
-    })
-}

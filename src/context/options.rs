@@ -29,19 +29,16 @@ pub struct ContextOptions {
     /// device allows fewer invocations).
     pub workgroup_size: u32,
     /// Most workgroups in the first pass of a whole-array reduction (default 512). Each thread
-    /// of that pass then reads `n / (workgroups * workgroup_size)` elements. On the H200, 512
-    /// measured 1–9 % faster than 1024 for sums and argmax from 2^22 to 2^28 elements (fewer
-    /// partial values, longer runs per thread; 256 was slower at 2^26).
+    /// of that pass then reads `n / (workgroups * workgroup_size)` elements.
     pub max_workgroups: u32,
     /// Workgroups a pass of a reduction along axes, or of a scan, aims for (default 1024: the
-    /// outputs times the splits of the reduced axis; on the H200, 512 was 20 % slower for
-    /// 8192 x 8192 f16 over axis 0). A scan pass takes at least this many workgroups (or one
-    /// per tile, if fewer), and more where `scan_tiles_per_workgroup` asks for them.
+    /// outputs times the splits of the reduced axis). A scan pass takes at least this many
+    /// workgroups (or one per tile, if fewer), and more where `scan_tiles_per_workgroup` asks
+    /// for them.
     pub target_workgroups: u32,
     /// Most tiles each workgroup of a scan's tile passes (tile per row, reduce, downsweep) loops
     /// over, loading the next while it scans the current (default 2; the look-back pass always
-    /// takes one tile per workgroup). On the H200, reduce-then-scan of 2^28 f32 took 787 µs of
-    /// GPU time at 2, 790 at 4, 802 at 8, 872 at 1, and 907 with 64 (1024 workgroups).
+    /// takes one tile per workgroup).
     pub scan_tiles_per_workgroup: u32,
     /// Workgroup size of a scan pass whose rows are longer than one tile at `workgroup_size`
     /// but fit one tile at this size: [`SCAN_ROW_WORKGROUP`] (512, the default; any value below
@@ -49,12 +46,8 @@ pub struct ContextOptions {
     /// allows 512 invocations (and their workgroup memory) per workgroup. Rows of 4097–8192
     /// elements (8189 where the row length is not a multiple of 4: such rows are tiled from the
     /// 16-byte boundary before them, which takes up to 3 elements of slack) are then scanned in
-    /// one pass with no carry between tiles; on the H200 (2026-11-30),
-    /// 8192 x 8192 f32 took 145 µs of GPU time this way against
-    /// 165.5 µs for the look-back over two tiles per row at 256. That pass runs its tile on 256
-    /// invocations of 32 elements each (`ScanVariant::invocations`), faster than 512 of 16 on
-    /// the H200 (8192 x 8192 f32: 136.7 against 146.8 µs of a batch, 16384 x 6001: 217.3 against
-    /// 285.9, 2026-12-03); the conditions above stay those of the look-back at this size.
+    /// one pass with no carry between tiles, on 256 invocations of 32 elements each
+    /// (`ScanVariant::invocations`).
     pub scan_row_workgroup_size: u32,
     /// Workgroup size of the decoupled look-back pass over one row longer than
     /// `scan_lookback_max_tiles` tiles at `workgroup_size`: [`SCAN_ROW_WORKGROUP`] (512, the
@@ -62,13 +55,9 @@ pub struct ContextOptions {
     /// them, and a look-back window over twice as many predecessors. Taken under the same
     /// conditions as `scan_row_workgroup_size`; rows of a few tiles keep `workgroup_size`.
     /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) then takes the look-back for one row
-    /// of up to `scan_lookback_wide_max_tiles` of the larger tiles. On the H200 (2026-12-03, f32,
-    /// batch GPU µs) 2^20 elements took 8.4–8.5 this way against 10.3 by reduce-then-scan (which
-    /// Auto took before) and 9.4–10.0 by the look-back at 256. [`SCAN_LOOKBACK_DEEP`]
-    /// (1024, not yet measured on a device) takes tiles of 16384 on 512 invocations of 8 vec4
-    /// slots, with a window over 512 predecessors: half as many tiles again, each workgroup
-    /// holding twice the elements while it waits for its predecessors (Auto's limit then counts
-    /// these tiles).
+    /// of up to `scan_lookback_wide_max_tiles` of the larger tiles. [`SCAN_LOOKBACK_DEEP`]
+    /// (1024) takes tiles of 16384 on 512 invocations of 8 vec4 slots, with a window over 512
+    /// predecessors (Auto's limit then counts these tiles).
     ///
     /// [`SCAN_LOOKBACK_DEEP`]: crate::kernels::SCAN_LOOKBACK_DEEP
     pub scan_lookback_workgroup_size: u32,
@@ -77,19 +66,13 @@ pub struct ContextOptions {
     /// run of tiles, the reduction from the array's start and the downsweep from its end, so
     /// the downsweep first reads what the reduction read last, while it may still be in the L2
     /// cache. Other inputs take tiles `w, w + workgroups, ...` in both passes (every input does
-    /// with an empty range such as `1..=0`). On the H200 (50 MB of L2; 2026-11-30) the
-    /// reversed runs took a 2^24-element f32 scan (64 MiB) from 65.7 to 62.1 µs of
-    /// GPU time and 2^25 from 116.0 to 112.8, made no difference at 2^26 and 2^28, and were 3 %
-    /// slower at 2^22 (16 MiB, which fits the L2 in either order), hence the lower bound.
+    /// with an empty range such as `1..=0`).
     pub scan_reversed_runs_bytes: std::ops::RangeInclusive<u64>,
     /// [`ScanAlgorithm::Auto`](crate::ScanAlgorithm::Auto) takes the decoupled look-back for rows
     /// of 2 to this many tiles, however many rows there are (default 4).
     pub scan_lookback_row_tiles: usize,
-    /// ... and for longer rows while the whole scan has at most this many tiles (default 128).
-    /// On the H200 the look-back took 0.81x reduce-then-scan's time for rows of 2 tiles; for
-    /// one row, against reduce-then-scan with the fused downsweep (batches of 10, GPU time),
-    /// 0.86x at 64 tiles (2^18 elements: 7.2 against 8.4 µs) but 1.12x at 256 tiles (2^20:
-    /// 11.4 against 10.2 µs) and 1.26x at 512 (see `Context::scan_algorithm`).
+    /// ... and for longer rows while the whole scan has at most this many tiles (default 128;
+    /// see `Recorder::scan_algorithm`).
     pub scan_lookback_max_tiles: usize,
     /// One row longer than `scan_lookback_max_tiles` tiles at `workgroup_size`, scanned at
     /// `scan_lookback_workgroup_size` (default 256 of its larger tiles: 2^21 f32 elements):
@@ -99,19 +82,11 @@ pub struct ContextOptions {
     /// operation of its recording used while reading an input none of them wrote takes
     /// reduce-then-scan: such a scan waits for the work before it, but the first pass of
     /// reduce-then-scan does not, and runs beside that work (on Metal no dispatch runs
-    /// beside another). On the H200 (2026-12-04, f32, batch GPU µs per scan, each algorithm
-    /// forced), 2^21 elements took 7.2 by the look-back against 11.1 by reduce-then-scan in
-    /// batches of 10 that share no array, and 14.8 against 15.7 alone in a submission; but
-    /// 13.1 against 10.5 in batches of 10 that each write one output (2^20: 8.2 against
-    /// 7.7; 2026-12-06, same GPU: 2^16 5.6 against 5.1 and 2^18 6.2 against 5.2).
+    /// beside another).
     pub scan_lookback_wide_max_tiles: usize,
     /// The decoupled look-back over one row of at most this many tiles at `workgroup_size`
     /// (default 48; 0 turns this off) runs at half that workgroup size, where that is one of
     /// [`WORKGROUP_SIZES`](crate::kernels::WORKGROUP_SIZES): tiles half as long, twice as many.
-    /// On the H200 (2026-12-04, f32, batches of 10, GPU µs per scan; tiles of 4096 against
-    /// 2048) 2^14 elements took 4.85–4.86 against 5.24–5.26, 2^16 5.41–5.44 against 5.79–5.80
-    /// and 3 · 2^16 (48 tiles) 5.55–5.67 against 5.79–5.85, but 2^18 (64 tiles) 6.10–6.26
-    /// against 5.94.
     pub scan_lookback_small_tiles: usize,
     /// Rows of at most this many elements (of arrays of more than one row) are scanned one row
     /// per invocation, element by element, in one pass (default 64).
@@ -122,14 +97,10 @@ pub struct ContextOptions {
     /// scan of one row does so for any number of tiles up to this: both passes take at most
     /// 4 × the workgroup size workgroups, each a contiguous run of tiles (two tiles or more
     /// where that leaves at least half of `target_workgroups` runs), and each workgroup of the
-    /// downsweep combines the totals of the runs before its own (at most 4 per invocation). Rows of a scan
-    /// of many rows do so while the scan has at most 4 tiles per invocation, each tile combining
-    /// the totals of the tiles before it in its row. Only the scan of the input itself does
-    /// this, never the scan of another scan's totals. On the H200 (2026-12-02, f32, batches of
-    /// 10) the two passes took 10.7 against 13.6 µs of GPU time at 2^20 elements, 21.2 against
-    /// 22.6 at 2^22 and 36.5 against 37.5 at 2^23; at 2^24 and above, where the cap of
-    /// workgroups gives each at least 4 tiles, they took 63.2 against 62.1 at 2^24 and 833
-    /// against 797 at 2^28.
+    /// downsweep combines the totals of the runs before its own (at most 4 per invocation). Rows
+    /// of a scan of many rows do so while the scan has at most 4 tiles per invocation, each tile
+    /// combining the totals of the tiles before it in its row. Only the scan of the input itself
+    /// does this, never the scan of another scan's totals.
     pub scan_fused_max_tiles: usize,
     /// A whole-array reduction (sum, prod, min, max, mean) that would take two passes, the
     /// second combining at most 1,024 workgroups' values, takes one (default true): each
@@ -138,9 +109,7 @@ pub struct ContextOptions {
     /// progress: a value not yet visible is computed again by the last workgroup, in the same
     /// order, so the result has the same bits either way (it may differ in the last bits from
     /// the two passes', which combine the values in another order; both are within
-    /// [`Tuning::f32_sum_error_bound`]). On the H200 (2026-12-04, f32, GPU µs) one sum of 2^20
-    /// took 7.7–7.9 this way against 9.0–14.6 in two passes, and 10 sums side by side in one
-    /// submission 1.6 each against 4.5–8.2.
+    /// [`Tuning::f32_sum_error_bound`]).
     pub reduce_last_group: bool,
     /// Testing aid: the last workgroup never sees a published value and computes them all
     /// again.
@@ -149,13 +118,9 @@ pub struct ContextOptions {
     /// With `reduce_last_group`, the whole-array reductions of f32 that take the flat first
     /// pass (argmin/argmax, aminmax, the 1- and 2-norm, nansum, any, all, count_nonzero) are
     /// one pass too, where it has at most 512 workgroups (default true): its last workgroup
-    /// combines the others' states, with the same guarantees as `reduce_last_group`. On an H100
-    /// (2026-12-05, batches of 10 in one submission, GPU µs per reduction) it took 1.9–3.0 at
-    /// 2^20 against 4.7–6.8 in two passes, and 18.9–23.9 at 2^24 against 26.3–29.0; one
-    /// reduction alone, 8.7–11.1 against 9.6–13.2 at 2^20.
+    /// combines the others' states, with the same guarantees as `reduce_last_group`.
     pub reduce_last_group_flat: bool,
-    /// Encode a recording's dispatches level by level (default false: not yet measured on a
-    /// device). A dispatch's level is one more than the highest of the earlier dispatches it
+    /// Encode a recording's dispatches level by level (default false). A dispatch's level is one more than the highest of the earlier dispatches it
     /// must follow (those that wrote a buffer it uses, or used one it writes); the dispatches
     /// of a level keep the order recorded, and before a level of several, the buffers they only
     /// read that an earlier level wrote are made read-only storage at once
@@ -181,9 +146,8 @@ pub struct ContextOptions {
     /// How long [`Submission::wait`](crate::Submission::wait) polls the device without blocking
     /// before it blocks in the driver. `None` (the default): 1 ms, or zero on CPU adapters such
     /// as lavapipe, whose work runs on the cores a spin would take; `Some(d)`: exactly `d` (zero:
-    /// block at once). Spinning answers sooner after short work (H200: one blocking sum of 2^20
-    /// floats took 120 µs host to host, 83 µs with the spin) at the cost of a busy core while it
-    /// spins.
+    /// block at once). Spinning answers sooner after short work, at the cost of a busy core
+    /// while it spins.
     pub wait_spin: Option<std::time::Duration>,
     /// Whether uploads write straight into the array's memory, with no staging copy: buffers
     /// made with `MAP_WRITE` and mapped at creation (wgpu's `MAPPABLE_PRIMARY_BUFFERS`).
@@ -199,9 +163,7 @@ pub struct ContextOptions {
     /// `None` (the default) and `Some(true)`: wherever the adapter has that feature (native
     /// Vulkan, Metal, DX12; not the web); `Some(false)`: never. On a GPU with memory of its own,
     /// only results of at most [`MAPPED_RESULT_MAX_BYTES`] take this path: the kernel writes
-    /// them into host memory over the bus. On the H200 (2026-12-02) a blocking sum of 2^20 f32
-    /// took 47.8–53.0 µs host to host this way against 55.6–61.0 µs with the copy (medians of
-    /// 300 calls, three runs). Arrays the caller reads with
+    /// them into host memory over the bus. Arrays the caller reads with
     /// [`Context::read`](crate::Context::read) or a [`Recorder`](crate::Recorder) are still
     /// copied: mapping an array the caller holds would make any other use of it fail while it
     /// is mapped. See [`Capabilities::mapped_results`].

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Reproduces every table of BENCHMARKS.md on the lent GPU, with PyTorch measured in the same
+# command (see BENCHMARKS.md, "Reproducing"):
+#   1. reductions: benches/speed_suite.txt and benches/family_suite.txt, torch_peer.py then the
+#      `speed` harness reading its CSV;
+#   2. prefix scans: f32 cumsum of whole arrays and rows, the `scan` harness (Auto) then
+#      torch_scan.py, shape by shape.
+# Expects release builds of `speed` and `scan` in .gpu/ (cargo build --release -p
+# wgpu-reduce-bench --bin speed --bin scan). Writes logs and CSV to $OUT.
+#   usage (on the device): source .gpu/on-device.sh; bash benches/device.sh
+set -u
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+R=${REPEAT:-30}
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
+python3 -c 'import torch; print("torch", torch.__version__)' | tee -a "$OUT/gpu.txt"
+for suite in speed family; do
+  python3 benches/torch_peer.py --suite benches/${suite}_suite.txt --repeat "$R" \
+    --csv "$OUT/${suite}_torch.csv" >"$OUT/${suite}_torch.log" 2>&1
+  timeout 400 .gpu/speed --suite benches/${suite}_suite.txt --peer "$OUT/${suite}_torch.csv" \
+    --csv "$OUT/${suite}_ours.csv" --repeat "$R" 2>"$OUT/${suite}.err" | tee "$OUT/${suite}.log"
+done
+for shape in 65536 1048576 16777216 268435456 8192x8192 65536x1024; do
+  echo "== cumsum f32 $shape" | tee -a "$OUT/scan.log" "$OUT/scan_torch.log"
+  timeout 200 .gpu/scan --shape "$shape" --op add --dtype f32 --repeat "$R" --batch 10 \
+    --csv "$OUT/scan_ours.csv" | tee -a "$OUT/scan.log"
+  python3 benches/torch_scan.py --shape "$shape" --op add --dtype f32 --repeat "$R" --batch 10 \
+    --csv "$OUT/scan_torch.csv" | tee -a "$OUT/scan_torch.log"
+done
