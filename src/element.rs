@@ -74,8 +74,6 @@ impl DType {
     }
 }
 
-crate::error::from_str_by_name!(DType, "element type");
-
 impl fmt::Display for DType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -134,9 +134,9 @@ pub enum Error {
         /// The reduction.
         op: &'static str,
         /// Element type of the input.
-        input: crate::DType,
+        input: crate::element::DType,
         /// The result type asked for.
-        output: crate::DType,
+        output: crate::element::DType,
         /// The result types that are allowed.
         allowed: String,
     },
@@ -147,7 +147,7 @@ pub enum Error {
         /// The reduction.
         op: &'static str,
         /// Element type of the input.
-        input: crate::DType,
+        input: crate::element::DType,
         /// The input types that are allowed.
         allowed: String,
     },
@@ -173,11 +173,11 @@ pub enum Error {
         /// Shape of the first input.
         a: Vec<usize>,
         /// Element type of the first input.
-        a_dtype: crate::DType,
+        a_dtype: crate::element::DType,
         /// Shape of the second input.
         b: Vec<usize>,
         /// Element type of the second input.
-        b_dtype: crate::DType,
+        b_dtype: crate::element::DType,
     },
 
     /// A map's text is not a valid map: what is wrong, with the line in the map's own text
@@ -307,12 +307,12 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 macro_rules! from_str_by_name {
     ($ty:ty, $what:literal) => {
         impl std::str::FromStr for $ty {
-            type Err = crate::Error;
+            type Err = crate::error::Error;
 
             /// Parses a lower-case name; [`Error::UnknownName`](crate::Error::UnknownName)
             /// lists the allowed names otherwise.
-            fn from_str(s: &str) -> crate::Result<$ty> {
-                <$ty>::parse(s).ok_or_else(|| crate::Error::UnknownName {
+            fn from_str(s: &str) -> crate::error::Result<$ty> {
+                <$ty>::parse(s).ok_or_else(|| crate::error::Error::UnknownName {
                     what: $what,
                     name: s.to_string(),
                     allowed: <$ty>::ALL.map(|v| v.name()).join(", "),
@@ -322,3 +322,6 @@ macro_rules! from_str_by_name {
     };
 }
 pub(crate) use from_str_by_name;
+
+// Here rather than beside DType, so that element types (the lowest layer) need no error.
+from_str_by_name!(crate::element::DType, "element type");

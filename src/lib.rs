@@ -94,17 +94,28 @@
 #![cfg_attr(target_arch = "wasm32", allow(clippy::arc_with_non_send_sync))]
 #![warn(missing_docs)]
 
-// The layers, lowest first; a module imports only from the ones above it in this list.
-mod api;
-mod array;
-mod context;
+// The layers, lowest first: a module imports only from its own layer and the ones above it in
+// this list, by module path, never through the re-exports below (tests/layers.rs checks it).
+// Element types: DType, Element.
 mod element;
+// The one Error enum (it names element types).
 mod error;
-pub mod kernels;
+// The vocabulary as plain data: operations, axes, reductions, maps, scans, what to prepare.
 pub mod ops;
-mod plan;
+// Kernel variants, their WGSL, typed parameters, the pipeline cache.
+pub mod kernels;
+// Temporary buffers reused by size class.
 mod pool;
+// Adapter, device, options, capabilities and the tuning resolved from them.
+mod context;
+// Pure planning: shapes and tuning in, passes out.
+mod plan;
+// GpuArray.
+mod array;
+// The Recorder: dispatches, encoding, one submission, results.
 mod record;
+// The methods users call.
+mod api;
 
 pub use array::GpuArray;
 pub use context::{

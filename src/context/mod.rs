@@ -736,13 +736,13 @@ impl Context {
     /// # Ok(()) }
     /// ```
     #[cfg(not(target_arch = "wasm32"))]
-    pub fn check_map(&self, map: &crate::Map) -> Result<()> {
+    pub fn check_map(&self, map: &crate::ops::Map) -> Result<()> {
         pollster::block_on(self.check_map_async(map))
     }
 
     /// [`Context::check_map`] for any platform: compiles the map and reads the compiler's
     /// messages without blocking.
-    pub async fn check_map_async(&self, map: &crate::Map) -> Result<()> {
+    pub async fn check_map_async(&self, map: &crate::ops::Map) -> Result<()> {
         // The map's text first, so compiler lines are the map's own; then a caller with the
         // signature a kernel uses.
         let probe = format!(

@@ -95,15 +95,15 @@ pub enum ScanAlgorithm {
 }
 
 impl std::str::FromStr for ScanAlgorithm {
-    type Err = crate::Error;
+    type Err = crate::error::Error;
 
     /// `auto`, `reduce-then-scan` (or `rts`), `decoupled-fallback` (or `lookback`).
-    fn from_str(s: &str) -> crate::Result<ScanAlgorithm> {
+    fn from_str(s: &str) -> crate::error::Result<ScanAlgorithm> {
         match s {
             "auto" => Ok(ScanAlgorithm::Auto),
             "reduce-then-scan" | "rts" => Ok(ScanAlgorithm::ReduceThenScan),
             "decoupled-fallback" | "lookback" => Ok(ScanAlgorithm::DecoupledFallback),
-            _ => Err(crate::Error::UnknownName {
+            _ => Err(crate::error::Error::UnknownName {
                 what: "scan algorithm",
                 name: s.to_string(),
                 allowed: "auto, reduce-then-scan (rts), decoupled-fallback (lookback)".into(),

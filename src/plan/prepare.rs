@@ -145,8 +145,8 @@ pub(crate) fn prepared_kernels(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::element::DType;
     use crate::ops::{ReduceOp, ScanOp};
-    use crate::DType;
 
     fn tuning() -> Tuning {
         crate::plan::test_tuning()
