@@ -11,7 +11,7 @@
 // dispatches:
 // - the first's workgroups from `tiles` on each reduce one block: the part of it that belongs
 //   to the segment holding its first element and the part that belongs to the segment holding
-//   its last, into block_states[2 * block] and [2 * block + 1];
+//   its last, where those are long, into block_states[2 * block] and [2 * block + 1];
 // - the second's (flag SEGMENT_LONG) workgroup b finishes the long segment whose last element
 //   lies in block b, combining the states of the blocks the segment spans (`long` is at least
 //   a block, so a long segment spans two blocks or more and starts at or before its second
@@ -30,18 +30,31 @@ fn segment_bounds(s: u32) -> vec2<u32> {
     return vec2<u32>(a, clamp(offsets[s + 1u], a, params.r));
 }
 
-// The segment holding element i: the last s whose offsets[s] <= i (0 if none). A binary search
-// of the offsets, at most 32 steps.
-fn segment_at(i: u32) -> u32 {
+// The workgroup's search of the offsets (segment_at).
+var<workgroup> search_hit: array<u32, WG>;
+var<workgroup> search_at: u32;
+
+// The segment holding element i: the last s whose offsets[s] <= i (0 if none), found by the
+// whole workgroup (call it in uniform control flow). Each step tests WG evenly spaced
+// candidates of the range left, one load each, so 2^20 segments take 3 steps where a binary
+// search takes 20 loads one after another. Bad offsets give some segment of the range.
+fn segment_at(lid: u32, i: u32) -> u32 {
     var lo = 0u;
     var hi = params.outer;
-    while lo + 1u < hi {
-        let mid = lo + (hi - lo) / 2u;
-        if offsets[mid] <= i {
-            lo = mid;
-        } else {
-            hi = mid;
+    while hi - lo > 1u {
+        let step = (hi - lo + WG - 1u) / WG;
+        let c = lo + lid * step;
+        // The range's first candidate always counts (offsets[lo] <= i holds after a step; at
+        // 0 it gives the answer 0 where no offset is at most i).
+        let hit = lid == 0u || (c < hi && offsets[c] <= i);
+        search_hit[lid] = select(0u, 1u, hit);
+        workgroupBarrier();
+        if hit && (lid + 1u == WG || search_hit[min(lid + 1u, WG - 1u)] == 0u) {
+            search_at = c;
         }
+        let at = workgroupUniformLoad(&search_at);
+        lo = min(at, hi - 1u);
+        hi = min(lo + step, hi);
     }
     return lo;
 }
@@ -95,14 +108,19 @@ fn reduce_short(lid: u32, g: u32) {
 fn reduce_block(lid: u32, b: u32) {
     let lo = b << params.chunk;
     let hi = min(lo + (1u << params.chunk), params.r);
-    let s0 = segment_at(lo);
-    let s1 = segment_at(hi - 1u);
+    let s0 = segment_at(lid, lo);
+    let s1 = segment_at(lid, hi - 1u);
+    // Only long segments' parts: the pass that finishes them reads no other state, and the
+    // short ones are reduced whole by their lanes.
     let ab0 = segment_bounds(s0);
-    let head = reduce_range(max(lo, ab0.x), min(hi, ab0.y), ab0.x, lid, WG);
+    var head = identity();
+    if ab0.y - ab0.x > params.splits {
+        head = reduce_range(max(lo, ab0.x), min(hi, ab0.y), ab0.x, lid, WG);
+    }
     let first = lanes_combine(lid, lid, WG, head);
     var tail = identity();
-    if s1 != s0 {
-        let ab1 = segment_bounds(s1);
+    let ab1 = segment_bounds(s1);
+    if s1 != s0 && ab1.y - ab1.x > params.splits {
         tail = reduce_range(max(lo, ab1.x), min(hi, ab1.y), ab1.x, lid, WG);
     }
     let last = lanes_combine(lid, lid, WG, tail);
@@ -116,7 +134,7 @@ fn reduce_block(lid: u32, b: u32) {
 // spans (of its first block the part in the segment of the block's last element, unless the
 // segment starts at the block's first element), by the whole workgroup.
 fn finish_long(lid: u32, b: u32) {
-    let seg = segment_at(b << params.chunk);
+    let seg = segment_at(lid, b << params.chunk);
     let ab = segment_bounds(seg);
     let len = ab.y - ab.x;
     let own = len > params.splits && ((ab.y - 1u) >> params.chunk) == b;
