@@ -18,8 +18,7 @@
 //!   split over two 32-bit atomic words, so no 64-bit atomics are needed. Reads the input once,
 //!   except where a tile falls back: that tile then reads its own input again and scans it after
 //!   the walk, rather than keeping its scanned values in registers across a fallback that holds
-//!   a second tile (keeping them cost the look-back 17 % on an H200 although the fallback never
-//!   ran there). Float sums may differ in the last bits between runs (the order in which tiles' totals are
+//!   a second tile. Float sums may differ in the last bits between runs (the order in which tiles' totals are
 //!   combined depends on timing).
 //!
 //! Rows of at most [`Tuning::scan_serial_max_len`](crate::Tuning) elements (64) are scanned one row per invocation, element by

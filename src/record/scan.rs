@@ -34,20 +34,10 @@ impl Context {
     /// scanned in one pass whichever algorithm is asked for; this reports
     /// [`ScanAlgorithm::ReduceThenScan`] for them.
     ///
-    /// Measured on an H200 (2026-11-30: batches of 10 f32 scans, both algorithms in one run,
-    /// GPU time per scan), the look-back took 0.81x
-    /// reduce-then-scan's time for rows of 2 tiles (8192 x 8192), 0.89x for rows of 4 tiles
-    /// (4096 x 16384) and 0.89x for one row of 256 tiles (2^20 elements) against three passes,
-    /// but 1.12x against the two of the fused downsweep (2026-12-02; 0.86x at 64 tiles, so the
-    /// whole-scan limit is 128 tiles); about the same for rows
-    /// of 16 and 64 tiles when the scan is large (0.97x, 1.01x at 2^26 elements); and longer
-    /// for larger single rows: 1.13x at 1,024 tiles (2^22), 1.44x at 65,536 tiles (2^28), and
-    /// 1.44x for 64 rows of 1,024 tiles. A look-back tile finishes only after every tile before
-    /// it in its row has published its total, so one slow load holds up the tiles claimed after
-    /// it while they keep their registers; short rows wait only on a few tiles, the first of
-    /// which publishes at once. With the larger workgroup (2026-12-04), one row of 256 tiles
-    /// of 8192 (2^21 elements) took 0.65x reduce-then-scan's time in batches of 10 that share
-    /// no array and 0.94x alone in a submission.
+    /// A look-back tile finishes only after every tile before it in its row has published its
+    /// total, so one slow load holds up the tiles claimed after it while they keep their
+    /// registers; short rows wait only on a few tiles, the first of which publishes at once.
+    /// That is why the look-back is taken for short rows and short scans only.
     ///
     /// This is the choice for a scan into an output that no earlier operation of its recording
     /// used; see [`Recorder::scan_algorithm`] for the exception.
