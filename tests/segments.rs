@@ -235,6 +235,16 @@ fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
         rec.record_into(&mut enc),
         Err(Error::InvalidUse(_))
     ));
+    // A lone offset past the end says which offset and how many values there are.
+    let e = ctx
+        .recorder()
+        .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[11])
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("offsets[0] = 11 is past the end of 10 values"),
+        "{e}"
+    );
     // A lone offset at the end: no segment, no error, both ways.
     for on_gpu in [false, true] {
         assert_eq!(
