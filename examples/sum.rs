@@ -132,10 +132,23 @@ fn parse_args() -> Result<Args, String> {
                         USAGE,
                     ));
                 }
-                args.options.workgroup_size = w
+                args.options
+                    .tuning
+                    .get_or_insert_with(Default::default)
+                    .workgroup_size = w
             }
-            Long("max-groups") => args.options.max_workgroups = count(&mut p, &flag)? as u32,
-            Long("target-groups") => args.options.target_workgroups = count(&mut p, &flag)? as u32,
+            Long("max-groups") => {
+                args.options
+                    .tuning
+                    .get_or_insert_with(Default::default)
+                    .max_workgroups = count(&mut p, &flag)? as u32
+            }
+            Long("target-groups") => {
+                args.options
+                    .tuning
+                    .get_or_insert_with(Default::default)
+                    .target_workgroups = count(&mut p, &flag)? as u32
+            }
             Long("no-subgroups") => args.options.subgroups = wgpu_reduce::Subgroups::Off,
             Long("memory-usage") => args.options.memory_hints = wgpu::MemoryHints::MemoryUsage,
             Short('h') | Long("help") => {

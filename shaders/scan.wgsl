@@ -47,9 +47,8 @@ struct Params {
     // after the first of a row never publish an inclusive state, so every look-back walks
     // aggregates back to the row's first tile. Bit 2: the states of tiles t with t % 3 == 1 are
     // never seen as ready, so windows are consumed in part and walks fall back past those tiles.
-    // Bits 3 and 4: measurements (STATS, NO_WAIT below). Bit 5: reduce-then-scan's passes take
-    // reversed runs of tiles (REVERSED_RUNS). Bit 6: they take runs and keep one total per run
-    // (RUN_TOTALS).
+    // Bit 5: reduce-then-scan's passes take reversed runs of tiles (REVERSED_RUNS). Bit 6: they
+    // take runs and keep one total per run (RUN_TOTALS). Bit 7: SELF_CLEAN.
     flags: u32,
     // Workgroups along x (tiles are numbered wid.y * groups_x + wid.x).
     groups_x: u32,
@@ -100,11 +99,6 @@ const FLAG_MASK: u32 = 0xc0000000u;
 const FORCE_FALLBACK: u32 = 1u;
 const AGGREGATES_ONLY: u32 = 2u;
 const HIDE_SOME: u32 = 4u;
-// Measurements only (results are wrong): bit 3 counts the look-back's work (window steps, steps
-// that consumed nothing, fallbacks, states consumed) into the tile's first four outputs; bit 4
-// skips the wait (the carry is the identity), to time everything else.
-const STATS: u32 = 8u;
-const NO_WAIT: u32 = 16u;
 // Reduce-then-scan's passes over the input take contiguous runs of tiles (scan_vec.wgsl,
 // first_tile, next_tile).
 const REVERSED_RUNS: u32 = 32u;
@@ -116,12 +110,6 @@ const RUN_TOTALS: u32 = 64u;
 // tile, then the count of finished workgroups): the last workgroup to finish zeroes them again
 // (clean_up), so no pass clears them before the next scan.
 const SELF_CLEAN: u32 = 128u;
-// Measurements only (results are wrong; with SELF_CLEAN): how many look-back workgroups run at
-// once. aux holds, after the count of finished workgroups, those running now, the most found
-// running when a workgroup started (itself included), and the sum of those counts over the
-// tiles; the last workgroup writes the two into outputs 0 and 1 (running_*, scan_vec.wgsl).
-const RESIDENCY: u32 = 256u;
-var<private> stats: vec4<u32>;
 
 var<workgroup> wg_tile: u32;
 const DONE_BIT: u32 = 0x80000000u;
@@ -280,7 +268,6 @@ fn walk(ln: Lane, t: u32, w: Walk, carry: ptr<function, V>) -> Walk {
         }
         let step = window_step(ln, lb, row_first);
         let consumed = step.code & ~DONE_BIT;
-        stats += vec4<u32>(1u, select(0u, 1u, consumed == 0u), 0u, consumed);
         *carry = combine(step.value, *carry);
         if (step.code & DONE_BIT) != 0u {
             done = true;
@@ -296,11 +283,10 @@ fn walk(ln: Lane, t: u32, w: Walk, carry: ptr<function, V>) -> Walk {
     return Walk(lb, done, spins);
 }
 
-// The fallback's total of predecessor `tile`, computed exactly as its owner computes it: counted
-// (STATS), and published where that is bit-identical, which helps other waiters and never
-// overwrites a state already published (the flags are the high bits; invocation 0 only).
+// The fallback's total of predecessor `tile`, computed exactly as its owner computes it:
+// published where that is bit-identical, which helps other waiters and never overwrites a state
+// already published (the flags are the high bits; invocation 0 only).
 fn publish_fallback(ln: Lane, tile: u32, total: V) {
-    stats.z += 1u;
     if ln.lid == 0u && PUBLISH_FALLBACK && (params.flags & FORCE_FALLBACK) == 0u {
         let b = bitcast<u32>(total);
         atomicMax(&aux[1u + 2u * tile], FLAG_READY | (b & 0xffffu));

@@ -424,16 +424,13 @@ fn lookback_entry(ln: Lane, gr: Groups) {
     if t >= params.n_tiles {
         return;
     }
-    if ln.lid == 0u && (params.flags & RESIDENCY) != 0u {
-        running_start();
-    }
     let geo = tile_geo(t);
     var carry = identity();
     let sc = local_scan4(ln, gr, load_tile4(geo, ln, gr));
     if ln.lid == 0u {
         publish(t, sc.total, select(FLAG_READY, FLAG_INCLUSIVE, geo.first));
     }
-    var w = Walk(t - 1u, geo.first || (params.flags & NO_WAIT) != 0u, 0u);
+    var w = Walk(t - 1u, geo.first, 0u);
     if !w.done {
         w = walk(ln, t, w, &carry);
     }
@@ -445,10 +442,6 @@ fn lookback_entry(ln: Lane, gr: Groups) {
     } else {
         fall_back(ln, gr, t, w.lb, carry);
     }
-    if ln.lid == 0u && (params.flags & RESIDENCY) != 0u {
-        atomicSub(&aux[running_word()], 1u);
-    }
-    write_stats(ln, geo);
     if (params.flags & SELF_CLEAN) != 0u {
         clean_up(ln);
     }
@@ -491,47 +484,13 @@ fn clean_up(ln: Lane) {
     let count = 1u + 2u * params.n_tiles;
     if ln.lid == 0u {
         wg_last = select(0u, 1u, atomicAdd(&aux[count], 1u) == params.n_tiles - 1u);
-        if wg_last != 0u && (params.flags & RESIDENCY) != 0u {
-            running_report();
-        }
     }
     if workgroupUniformLoad(&wg_last) == 0u {
         return;
     }
-    let end = select(count, running_word() + 2u, (params.flags & RESIDENCY) != 0u);
-    for (var j = ln.lid; j <= end; j += WG) {
+    for (var j = ln.lid; j <= count; j += WG) {
         atomicStore(&aux[j], 0u);
     }
-}
-
-// RESIDENCY (scan.wgsl): the words after the count of finished workgroups.
-fn running_word() -> u32 {
-    return 2u + 2u * params.n_tiles;
-}
-
-fn running_start() {
-    let r = running_word();
-    let now = atomicAdd(&aux[r], 1u) + 1u;
-    atomicMax(&aux[r + 1u], now);
-    atomicAdd(&aux[r + 2u], now);
-}
-
-// By the last workgroup, once every other has counted itself finished.
-fn running_report() {
-    let r = running_word();
-    store_elem(0u, in_v(R(atomicLoad(&aux[r + 1u]))));
-    store_elem(1u, in_v(R(atomicLoad(&aux[r + 2u]))));
-}
-
-// Measurements (flag STATS): the look-back's counts replace the tile's first four outputs (as
-// many as the tile has).
-fn write_stats(ln: Lane, geo: TileGeo) {
-    if (params.flags & STATS) != 0u && ln.lid == 0u && !geo.first {
-        for (var k = 0u; k < 4u && geo.start + k < geo.end; k += 1u) {
-            store_elem(geo.start + k, in_v(R(stats[k])));
-        }
-    }
-    stats = vec4<u32>();
 }
 
 // Short rows (mode 4): invocation `lid` of workgroup `w` scans row w * WG + lid element by

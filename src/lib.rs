@@ -106,10 +106,10 @@ pub mod ops;
 pub mod kernels;
 // Temporary buffers reused by size class.
 mod pool;
-// Adapter, device, options, capabilities and the tuning resolved from them.
-mod context;
-// Pure planning: shapes and tuning in, passes out.
+// Pure planning: the kernel settings (Tuning) and shapes in, passes out.
 mod plan;
+// Adapter, device, options, capabilities; the tuning resolved for the device.
+mod context;
 // GpuArray.
 mod array;
 // The Recorder: dispatches, encoding, one submission, results.
@@ -119,12 +119,14 @@ mod api;
 
 pub use array::GpuArray;
 pub use context::{
-    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Tuning, MAPPED_RESULT_MAX_BYTES,
+    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Testing,
+    MAPPED_RESULT_MAX_BYTES,
 };
 pub use element::{DType, Element};
 pub use error::{Error, Result};
 pub use kernels::WORKGROUP_SIZES;
 pub use ops::{Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
+pub use plan::tuning::Tuning;
 pub use pool::{size_class, PoolStats};
 pub use record::{ReadToken, Recorder, Results, Submission};
 

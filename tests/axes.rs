@@ -202,13 +202,17 @@ fn axes_forms() {
 fn small_workgroups_and_grid_take_the_other_plans() {
     let mut rng = rng("small_grid");
     let mut sweep = Sweep::new("small workgroups and grid");
-    let ctx = Context::with_options(wgpu_reduce::ContextOptions {
-        workgroup_size: 64,
-        max_workgroups: 4,
-        target_workgroups: 4,
-        poison_temporaries: true,
-        ..Default::default()
-    })
+    let ctx = Context::with_options(
+        ContextOptions::default()
+            .with_tuning({
+                let mut t = wgpu_reduce::Tuning::default();
+                t.workgroup_size = 64;
+                t.max_workgroups = 4;
+                t.target_workgroups = 4;
+                t
+            })
+            .with_testing(wgpu_reduce::Testing::poisoned()),
+    )
     .unwrap();
     for op in [
         ReduceOp::Sum,
@@ -243,21 +247,27 @@ fn small_workgroups_and_grid_take_the_other_plans() {
 #[test]
 fn sixteen_bit_rows_read_whole_words() {
     let mut rng = rng("sixteen_bit_rows");
-    let small = Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(64 << 10),
-        poison_temporaries: true,
-        ..Default::default()
-    })
+    let small = Context::with_options(ContextOptions::default().with_testing(
+        wgpu_reduce::Testing {
+            max_storage_binding_bytes: Some(64 << 10),
+            poison_temporaries: true,
+            ..Default::default()
+        },
+    ))
     .unwrap();
     let shapes: &[[usize; 2]] = &[[8, 8192], [300, 64], [2, 1_000_002], [5, 2], [9, 16]];
     let pieces: &[[usize; 2]] = &[[3, 50_002], [5, 40_001]];
     // Target 1: 64 rows of 1024 (or 40 of 1000) fill it with 64 words a thread, 20 rows of 1024
     // with 32.
-    let few = Context::with_options(ContextOptions {
-        target_workgroups: 1,
-        poison_temporaries: true,
-        ..Default::default()
-    })
+    let few = Context::with_options(
+        ContextOptions::default()
+            .with_tuning({
+                let mut t = wgpu_reduce::Tuning::default();
+                t.target_workgroups = 1;
+                t
+            })
+            .with_testing(wgpu_reduce::Testing::poisoned()),
+    )
     .unwrap();
     let long: &[[usize; 2]] = &[[64, 1024], [40, 1000], [20, 1024]];
     let cases = [

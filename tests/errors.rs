@@ -224,10 +224,12 @@ fn output_of_the_wrong_type_or_length() {
 fn arrays_larger_than_a_buffer() {
     // Larger than a binding is fine (reductions cut such arrays into pieces: tests/large.rs),
     // larger than a buffer is not.
-    let ctx = Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(1024),
-        ..Default::default()
-    })
+    let ctx = Context::with_options(
+        ContextOptions::default().with_testing(wgpu_reduce::Testing {
+            max_storage_binding_bytes: Some(1024),
+            ..Default::default()
+        }),
+    )
     .unwrap();
     let x = ctx.upload(&[1.0f32; 1000]).unwrap();
     assert_eq!(ctx.sum(&x).unwrap(), 1000.0);
@@ -262,10 +264,9 @@ fn arrays_larger_than_a_buffer() {
 
 #[test]
 fn adapter_name_that_matches_nothing() {
-    let e = Context::with_options(ContextOptions {
-        adapter_name: Some("no-such-adapter-3141".into()),
-        ..Default::default()
-    })
+    let e = Context::with_options(
+        ContextOptions::default().with_adapter_name(Some("no-such-adapter-3141".into())),
+    )
     .unwrap_err();
     match &e {
         Error::AdapterNotFound { wanted, available } => {
@@ -283,11 +284,11 @@ fn no_adapter_on_the_requested_backends() {
     if cfg!(any(target_os = "macos", target_os = "windows")) {
         return;
     }
-    let e = Context::with_options(ContextOptions {
-        backends: wgpu::Backends::METAL | wgpu::Backends::DX12,
-        adapter_name: None,
-        ..Default::default()
-    })
+    let e = Context::with_options(
+        ContextOptions::default()
+            .with_backends(wgpu::Backends::METAL | wgpu::Backends::DX12)
+            .with_adapter_name(None),
+    )
     .unwrap_err();
     assert!(matches!(e, Error::NoAdapter { .. }), "{e}");
     assert!(e.to_string().contains("WGPU_BACKEND"), "{e}");
@@ -374,10 +375,7 @@ fn wgpu_validation_errors_are_captured() {
 fn required_subgroups_on_a_device_without_them() {
     // The application made its device without Features::SUBGROUP.
     let (device, queue) = common::app_device();
-    let options = |subgroups| ContextOptions {
-        subgroups,
-        ..Default::default()
-    };
+    let options = |subgroups| ContextOptions::default().with_subgroups(subgroups);
     let e = Context::from_wgpu(
         device.clone(),
         queue.clone(),

@@ -220,11 +220,13 @@ fn pieces_each_take_the_flat_pass_and_report_whole_array_indices() {
 /// A context whose storage bindings hold `bytes` (larger inputs are cut into pieces), with
 /// poisoned temporaries.
 fn small_bindings(bytes: u64) -> Context {
-    Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(bytes),
-        poison_temporaries: true,
-        ..Default::default()
-    })
+    Context::with_options(
+        ContextOptions::default().with_testing(wgpu_reduce::Testing {
+            max_storage_binding_bytes: Some(bytes),
+            poison_temporaries: true,
+            ..Default::default()
+        }),
+    )
     .unwrap()
 }
 
@@ -418,14 +420,21 @@ fn one_pass_finish_matches_the_reference_and_its_recomputed_states() {
     use wgpu_reduce::DType;
     let mut rng = rng("flat one-pass finish");
     let make = |one_pass: bool, hide: bool, max_workgroups: u32| {
-        Context::with_options(ContextOptions {
-            workgroup_size: 64,
-            max_workgroups,
-            reduce_last_group_flat: one_pass,
-            reduce_hide_partials: hide,
-            poison_temporaries: true,
-            ..Default::default()
-        })
+        Context::with_options(
+            ContextOptions::default()
+                .with_tuning({
+                    let mut t = wgpu_reduce::Tuning::default();
+                    t.workgroup_size = 64;
+                    t.max_workgroups = max_workgroups;
+                    t.reduce_last_group_flat = one_pass;
+                    t
+                })
+                .with_testing(wgpu_reduce::Testing {
+                    hide_partials: hide,
+                    poison_temporaries: true,
+                    ..Default::default()
+                }),
+        )
         .unwrap()
     };
     let (two, one, hidden, wide) = (
@@ -434,12 +443,19 @@ fn one_pass_finish_matches_the_reference_and_its_recomputed_states() {
         make(true, true, 512),
         make(true, false, 1024),
     );
-    let pieces = Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(128 << 10),
-        reduce_last_group_flat: true,
-        poison_temporaries: true,
-        ..Default::default()
-    })
+    let pieces = Context::with_options(
+        ContextOptions::default()
+            .with_tuning({
+                let mut t = wgpu_reduce::Tuning::default();
+                t.reduce_last_group_flat = true;
+                t
+            })
+            .with_testing(wgpu_reduce::Testing {
+                max_storage_binding_bytes: Some(128 << 10),
+                poison_temporaries: true,
+                ..Default::default()
+            }),
+    )
     .unwrap();
     let ops = [
         ReduceOp::Argmin,

@@ -14,11 +14,13 @@ use wgpu_reduce::{Context, ContextOptions, DType, Error, ReduceOp, Reduction, Sc
 const LIMIT: u64 = 16 << 10;
 
 fn small_binding_ctx() -> Context {
-    Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(LIMIT),
-        poison_temporaries: true,
-        ..Default::default()
-    })
+    Context::with_options(
+        ContextOptions::default().with_testing(wgpu_reduce::Testing {
+            max_storage_binding_bytes: Some(LIMIT),
+            poison_temporaries: true,
+            ..Default::default()
+        }),
+    )
     .unwrap()
 }
 
@@ -152,10 +154,12 @@ fn a_binding_too_small_for_any_piece_is_a_typed_error() {
         .limits
         .min_storage_buffer_offset_alignment
         .max(16) as u64;
-    let ctx = Context::with_options(ContextOptions {
-        max_storage_binding_bytes: Some(3 * align + 16 + 16),
-        ..Default::default()
-    })
+    let ctx = Context::with_options(
+        ContextOptions::default().with_testing(wgpu_reduce::Testing {
+            max_storage_binding_bytes: Some(3 * align + 16 + 16),
+            ..Default::default()
+        }),
+    )
     .unwrap();
     let x = ctx.upload(&vec![1.0f32; 1000]).unwrap();
     let e = ctx.sum(&x).unwrap_err();

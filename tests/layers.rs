@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// Lowest first, as `src/lib.rs` declares them (checked below).
 const LAYERS: &[&str] = &[
-    "element", "error", "ops", "kernels", "pool", "context", "plan", "array", "record", "api",
+    "element", "error", "ops", "kernels", "pool", "plan", "context", "array", "record", "api",
 ];
 
 fn rank(layer: &str) -> Option<usize> {

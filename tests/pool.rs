@@ -12,10 +12,11 @@ fn private_ctx() -> Context {
 /// A context whose sums of more than a workgroup's share take two passes, with a temporary
 /// array of partial sums between them (`ContextOptions::reduce_last_group` off).
 fn two_pass_ctx() -> Context {
-    let options = ContextOptions {
-        reduce_last_group: false,
-        ..Default::default()
-    };
+    let options = ContextOptions::default().with_tuning({
+        let mut t = wgpu_reduce::Tuning::default();
+        t.reduce_last_group = false;
+        t
+    });
     Context::with_options(options).expect("no GPU adapter for the GPU tests")
 }
 
@@ -142,11 +143,8 @@ fn a_capped_pool_stays_under_its_cap_over_10000_calls() {
         .map(|s| random_f32(&mut rng, s.iter().product()))
         .collect();
     let cap = 3 << 20;
-    let capped = Context::with_options(ContextOptions {
-        pool_cap_bytes: Some(cap),
-        ..Default::default()
-    })
-    .unwrap();
+    let capped =
+        Context::with_options(ContextOptions::default().with_pool_cap_bytes(Some(cap))).unwrap();
     let upload = |ctx: &Context| -> Vec<wgpu_reduce::GpuArray<f32>> {
         shapes
             .iter()

@@ -24,11 +24,13 @@ use wgpu_reduce::{
 fn small_binding_ctx() -> &'static Context {
     static CTX: OnceLock<Context> = OnceLock::new();
     CTX.get_or_init(|| {
-        Context::with_options(ContextOptions {
-            max_storage_binding_bytes: Some(16 << 10),
-            poison_temporaries: true,
-            ..Default::default()
-        })
+        Context::with_options(
+            ContextOptions::default().with_testing(wgpu_reduce::Testing {
+                max_storage_binding_bytes: Some(16 << 10),
+                poison_temporaries: true,
+                ..Default::default()
+            }),
+        )
         .unwrap()
     })
 }

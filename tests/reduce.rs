@@ -275,13 +275,17 @@ fn every_workgroup_size_and_many_passes() {
     let mut rng = rng("workgroup_sizes");
     for wg in wgpu_reduce::WORKGROUP_SIZES {
         for subgroups in [wgpu_reduce::Subgroups::Off, wgpu_reduce::Subgroups::Auto] {
-            let ctx = Context::with_options(wgpu_reduce::ContextOptions {
-                workgroup_size: wg,
-                max_workgroups: 3000,
-                subgroups,
-                poison_temporaries: true,
-                ..Default::default()
-            })
+            let ctx = Context::with_options(
+                wgpu_reduce::ContextOptions::default()
+                    .with_subgroups(subgroups)
+                    .with_tuning({
+                        let mut t = wgpu_reduce::Tuning::default();
+                        t.workgroup_size = wg;
+                        t.max_workgroups = 3000;
+                        t
+                    })
+                    .with_testing(wgpu_reduce::Testing::poisoned()),
+            )
             .unwrap();
             assert_eq!(ctx.tuning().workgroup_size, wg);
             for &n in &[1usize, 3, 1000, 4 * 64 * 4 * 3000 + 5, (1 << 22) + 1] {
@@ -316,14 +320,21 @@ fn last_workgroup_combines_in_one_pass() {
     for wg in wgpu_reduce::WORKGROUP_SIZES {
         for subgroups in [wgpu_reduce::Subgroups::Off, wgpu_reduce::Subgroups::Auto] {
             let make = |last_group: bool, hide: bool| {
-                Context::with_options(wgpu_reduce::ContextOptions {
-                    workgroup_size: wg,
-                    subgroups,
-                    poison_temporaries: true,
-                    reduce_last_group: last_group,
-                    reduce_hide_partials: hide,
-                    ..Default::default()
-                })
+                Context::with_options(
+                    wgpu_reduce::ContextOptions::default()
+                        .with_subgroups(subgroups)
+                        .with_tuning({
+                            let mut t = wgpu_reduce::Tuning::default();
+                            t.workgroup_size = wg;
+                            t.reduce_last_group = last_group;
+                            t
+                        })
+                        .with_testing(wgpu_reduce::Testing {
+                            poison_temporaries: true,
+                            hide_partials: hide,
+                            ..Default::default()
+                        }),
+                )
                 .unwrap()
             };
             let (two, one, hidden) = (make(false, false), make(true, false), make(true, true));

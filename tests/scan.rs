@@ -272,7 +272,7 @@ fn lookback_fallback_paths() {
             })
             .collect();
         // Forced fallback with one step's spin: each predecessor takes spin_limit + 1 steps
-        // that consume nothing before its fallback (lookback_diagnostics checks the counts).
+        // that consume nothing before its fallback.
         for (force, spins, aggregates, hide) in [
             (true, 1, false, false),
             (false, 0, false, false),
@@ -308,161 +308,6 @@ fn fallback_path(op: ScanOp, (force, spins, aggregates, hide): (bool, u32, bool,
         .spin_limit(spins)
         .aggregates_only(aggregates)
         .hide_some(hide)
-}
-
-/// The look-back in tiles of 16384 on 512 invocations of 8 slots
-/// (`ContextOptions::scan_lookback_workgroup_size` = `SCAN_LOOKBACK_DEEP`), where the device
-/// allows 512 invocations: one long row through the paths of `lookback_fallback_paths` (forced
-/// fallback, no spin, aggregates only over more tiles than a window, every third state hidden),
-/// exact data. Where the sweep is cut short (CI's GL run) one operation, drawn once, takes every
-/// path: they are the same kernel.
-#[test]
-fn deep_lookback_paths() {
-    use wgpu_reduce::kernels::SCAN_LOOKBACK_DEEP;
-    let mut rng = common::rng("deep_lookback_paths");
-    let options = ContextOptions {
-        scan_lookback_workgroup_size: SCAN_LOOKBACK_DEEP,
-        poison_temporaries: true,
-        ..Default::default()
-    };
-    let ctx = Context::with_options(options).unwrap();
-    let t = ctx.tuning();
-    if t.scan_lookback_workgroup_size != SCAN_LOOKBACK_DEEP {
-        eprintln!("deep_lookback_paths: the device does not allow 512 invocations: not taken");
-        assert!(t.scan_lookback_workgroup_size < SCAN_LOOKBACK_DEEP);
-        return;
-    }
-    let tile = ctx.scan_tile();
-    let long = (t.scan_lookback_max_tiles + 3) * tile + 1;
-    assert_eq!(ctx.scan_lookback_tile(1, long), 16384);
-    // 512 predecessors a window: a row of 517 tiles makes walks of more than one window.
-    let beyond = (512 + 5) * 16384 + 3;
-    let cases = [
-        (DType::I32, ScanOp::Add),
-        (DType::F32, ScanOp::Max),
-        (DType::U32, ScanOp::Min),
-    ];
-    let cases = if common::sweep_fraction() < 1.0 {
-        vec![cases[rng.gen_range(0..cases.len())]]
-    } else {
-        cases.to_vec()
-    };
-    let mut checked = 0;
-    for (force, spins, aggregates, hide) in [
-        (true, 1, false, false),
-        (false, 0, false, false),
-        (false, 8, true, false),
-        (false, 2, false, true),
-    ] {
-        for &(dtype, op) in &cases {
-            let scan = fallback_path(op, (force, spins, aggregates, hide));
-            let n = if aggregates { beyond } else { long };
-            check_case(&ctx, &mut rng, dtype, &[n], &scan, true);
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 4 * cases.len());
-}
-
-/// The look-back's measurement modes (`Scan::diagnostics`, used by `examples/scan --diag`).
-/// Counting (bit 0) with forced fallback: tile j of a row walks back over j predecessors, each
-/// taking `spin_limit + 1` steps that consume nothing and then one fallback, so its first four
-/// outputs must be (j (S + 1), j (S + 1), j, 0) (as many as the tile has); every other element
-/// keeps its exact scan.
-/// Skipping the wait (bit 1): each tile is scanned as if it started its row. Counting the
-/// workgroups running at once (bit 2): below.
-#[test]
-fn lookback_diagnostics() {
-    let mut rng = common::rng("lookback_diagnostics");
-    let ctx = common::ctx();
-    let tile = ctx.scan_tile();
-    // Rows of 5 tiles and 2 elements: the second row starts off a 16-byte boundary, so its
-    // tiles start at the boundary 2 elements before it (its first tile holds tile - 2
-    // elements, its last 4). The first row's last tile holds two elements: room for two of the
-    // four counts. (Counts written past it would land on the next row's first elements, which
-    // are checked below, but only show when that row's first tile finishes first: not on
-    // lavapipe, which runs workgroups nearly in order.)
-    let (rows, len) = (2, 5 * tile + 2);
-    // Where element i lies: its row's tile j and its position among that tile's elements.
-    let place = |i: usize| {
-        let m = (i / len * len) % 4;
-        let k = i % len + m;
-        let first = if k < tile { m } else { 0 };
-        (k / tile, k % tile - first)
-    };
-    let d = data(&mut rng, DType::U32, rows * len, false);
-    let inp = upload(ctx, DType::U32, &d, &[rows, len]);
-    let want = scan_reference(&d, rows, len, ScanOp::Add, false);
-    let base = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::DecoupledFallback);
-    let spins = 3u32;
-    let counted = base.force_fallback(true).spin_limit(spins);
-    let counted = Scan {
-        diagnostics: 1,
-        ..counted
-    };
-    let got = run_scan(ctx, &inp, &counted).unwrap();
-    let mut replaced = 0;
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        let (j, at) = place(i);
-        if j > 0 && at < 4 {
-            let steps = (j as u32 * (spins + 1)) as f64;
-            let expect = [steps, steps, j as f64, 0.0][at];
-            assert_eq!(*g, expect, "count {at} of tile {j} (element {i})");
-            replaced += 1;
-        } else {
-            assert_eq!(*g, w.value, "element {i} (tile {j}, +{at})");
-        }
-    }
-    // Four counts in each of tiles 1-4 of both rows; the last tiles hold 2 and 4 elements.
-    assert_eq!(replaced, 2 * 4 * 4 + 2 + 4);
-    let no_wait = Scan {
-        diagnostics: 2,
-        ..base
-    };
-    let got = run_scan(ctx, &inp, &no_wait).unwrap();
-    let Data::U32(v) = &d else { unreachable!() };
-    let mut run = 0u32;
-    for (i, g) in got.iter().enumerate() {
-        if place(i).1 == 0 {
-            run = 0;
-        }
-        run = run.wrapping_add(v[i]);
-        assert_eq!(*g, f64::from(run), "element {i}: each tile scanned alone");
-    }
-    // Counting the workgroups running at once (bit 2), twice, on one row of 40 tiles: output 0
-    // is the most running when one started (at least itself, at most every tile), output 1
-    // the sum of those counts over the tiles (at least 1 and at most output 0 a tile, which a
-    // second scan over counters left unzeroed would pass); every other element keeps its exact
-    // scan, and a scan after them is exact (the counters and states were zeroed again).
-    let n = 40 * ctx.scan_lookback_tile(1, 40 * tile);
-    let d = data(&mut rng, DType::U32, n, false);
-    let one_row = upload(ctx, DType::U32, &d, &[n]);
-    let want = scan_reference(&d, 1, n, ScanOp::Add, false);
-    let tiles = n.div_ceil(ctx.scan_lookback_tile(1, n)) as f64;
-    let counted = Scan {
-        diagnostics: 4,
-        ..base
-    };
-    for round in 0..2 {
-        let got = run_scan(ctx, &one_row, &counted).unwrap();
-        let (most, sum) = (got[0], got[1]);
-        eprintln!("round {round}: at most {most} running, {sum} summed over {tiles} tiles");
-        assert!(
-            (1.0..=tiles).contains(&most),
-            "round {round}: at most {most} running"
-        );
-        assert!(
-            (tiles..=most * tiles).contains(&sum),
-            "round {round}: sum {sum}"
-        );
-        for (i, (g, w)) in got.iter().zip(&want).enumerate().skip(2) {
-            assert_eq!(*g, w.value, "round {round}: element {i}");
-        }
-    }
-    let got = run_scan(ctx, &one_row, &base).unwrap();
-    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-        assert_eq!(*g, w.value, "after the counts: element {i}");
-    }
 }
 
 /// The long length of the scan tests: 2^24 + 7; 2^22 + 7 on GL, where llvmpipe runs CI's
@@ -587,15 +432,17 @@ fn workgroups_loop_over_tiles() {
         if gl && (k == 1 || k == 2) {
             continue;
         }
-        let options = wgpu_reduce::ContextOptions {
-            workgroup_size: 64,
-            target_workgroups: 3,
-            scan_tiles_per_workgroup: 10,
-            scan_reversed_runs_bytes: runs,
-            scan_fused_max_tiles: fused,
-            poison_temporaries: true,
-            ..Default::default()
-        };
+        let options = ContextOptions::default()
+            .with_tuning({
+                let mut t = wgpu_reduce::Tuning::default();
+                t.workgroup_size = 64;
+                t.target_workgroups = 3;
+                t.scan_tiles_per_workgroup = 10;
+                t.scan_reversed_runs_bytes = (*runs.start(), *runs.end());
+                t.scan_fused_max_tiles = fused;
+                t
+            })
+            .with_testing(wgpu_reduce::Testing::poisoned());
         let ctx = Context::with_options(options).expect("context");
         assert_eq!(ctx.scan_tile(), 1024);
         loop_over_tiles(&ctx, &mut rng);
@@ -631,12 +478,14 @@ fn fused_downsweep_saves_a_pass() {
     let gl = common::ctx().capabilities().adapter.backend == wgpu::Backend::Gl;
     let ops: &[ScanOp] = if gl { &[ScanOp::Add] } else { &ScanOp::ALL };
     for (fused, passes) in [(1024, 2), (0, 3), (20, 3)] {
-        let options = wgpu_reduce::ContextOptions {
-            workgroup_size: 64,
-            scan_fused_max_tiles: fused,
-            poison_temporaries: true,
-            ..Default::default()
-        };
+        let options = ContextOptions::default()
+            .with_tuning({
+                let mut t = wgpu_reduce::Tuning::default();
+                t.workgroup_size = 64;
+                t.scan_fused_max_tiles = fused;
+                t
+            })
+            .with_testing(wgpu_reduce::Testing::poisoned());
         let ctx = &Context::with_options(options).expect("context");
         assert_eq!(ctx.scan_tile(), 1024);
         // One row of 31 tiles; 3 rows of 9 tiles (27 in all); one row of 600 tiles, whose two
@@ -678,11 +527,13 @@ fn fused_downsweep_saves_a_pass() {
 /// A context whose scans take tiles of 1,024 (workgroups of 64), so that scans of many tiles
 /// stay small; its temporaries are poisoned.
 fn tiles_of_1024() -> Context {
-    let options = wgpu_reduce::ContextOptions {
-        workgroup_size: 64,
-        poison_temporaries: true,
-        ..Default::default()
-    };
+    let options = ContextOptions::default()
+        .with_tuning({
+            let mut t = wgpu_reduce::Tuning::default();
+            t.workgroup_size = 64;
+            t
+        })
+        .with_testing(wgpu_reduce::Testing::poisoned());
     let ctx = Context::with_options(options).expect("context");
     assert_eq!(ctx.scan_tile(), 1024);
     ctx
@@ -1289,15 +1140,19 @@ fn output_waits_case(ctx: &Context, rng: &mut StdRng, n: usize) -> bool {
 #[test]
 fn rows_of_one_larger_tile_take_one_pass() {
     use wgpu_reduce::{ContextOptions, Subgroups};
-    let row_wg = ContextOptions::default().scan_row_workgroup_size;
+    let row_wg = wgpu_reduce::Tuning::default().scan_row_workgroup_size;
     let mut rng = common::rng("rows_of_one_larger_tile_take_one_pass");
     let make = |row_wg: u32, subgroups: Subgroups| {
-        Context::with_options(ContextOptions {
-            scan_row_workgroup_size: row_wg,
-            subgroups,
-            poison_temporaries: true,
-            ..Default::default()
-        })
+        Context::with_options(
+            ContextOptions::default()
+                .with_subgroups(subgroups)
+                .with_tuning({
+                    let mut t = wgpu_reduce::Tuning::default();
+                    t.scan_row_workgroup_size = row_wg;
+                    t
+                })
+                .with_testing(wgpu_reduce::Testing::poisoned()),
+        )
         .expect("context")
     };
     let on = make(row_wg, Subgroups::Auto);
@@ -1411,17 +1266,17 @@ fn unpadded_caller_buffers_with_unaligned_rows() {
     }
 }
 
-/// `ContextOptions::level_dispatches`: ten reduce-then-scan scans of one input side by side,
-/// then a scan of the first one's output, give the same (exact) results levelled and in the order
-/// recorded, and the levelled recording waits at one barrier for the ten downsweeps where the
-/// other waits before each (12 barriers against 3).
+/// Dispatches are encoded level by level: ten reduce-then-scan scans of one input side by side,
+/// then a scan of the first one's output, give exact results, and the recording waits at one
+/// barrier for the ten downsweeps, where in the order recorded it would wait before each (3
+/// barriers against 12).
 #[test]
 fn levelled_dispatches_wait_once_per_pass() {
     let mut rng = common::rng("levelled_dispatches_wait_once_per_pass");
     let rts = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::ReduceThenScan);
     let mut checked = 0;
-    for (level, want_barriers) in [(false, 12), (true, 3)] {
-        let ctx = common::levelled_context(level);
+    {
+        let ctx = common::poisoned_context();
         let n = 5 * ctx.scan_tile() + rng.gen_range(1..1000);
         let v: Vec<i32> = (0..n).map(|_| rng.gen_range(-1000..1000)).collect();
         let x = ctx.upload(&v).unwrap();
@@ -1433,21 +1288,17 @@ fn levelled_dispatches_wait_once_per_pass() {
         }
         rec.scan_to(&outs[0], &rts, &z).unwrap();
         assert_eq!(rec.dispatch_count(), 22, "two passes a scan");
-        assert_eq!(rec.barriers(), want_barriers, "levelled {level}");
+        assert_eq!((rec.barriers(), rec.barriers_as_recorded()), (3, 12));
         let tickets: Vec<_> = outs.iter().map(|o| rec.read(o).unwrap()).collect();
         let tz = rec.read(&z).unwrap();
         let res = rec.submit().unwrap().wait().unwrap();
         let want = prefix(&v);
         for (k, t) in tickets.iter().enumerate() {
-            assert_eq!(res.get(t).unwrap(), want, "levelled {level}, scan {k}");
+            assert_eq!(res.get(t).unwrap(), want, "scan {k}");
             checked += 1;
         }
-        assert_eq!(
-            res.get(&tz).unwrap(),
-            prefix(&want),
-            "levelled {level}: the scan of a scan"
-        );
+        assert_eq!(res.get(&tz).unwrap(), prefix(&want), "the scan of a scan");
         checked += 1;
     }
-    assert_eq!(checked, 22);
+    assert_eq!(checked, 11);
 }

@@ -147,30 +147,28 @@ fn every_variant_is_counted() {
     let variants = Kernel::all();
     // 150 whole-array, 4,533 axis (27 operations, 105 of them segmented, 54 the flat pass's
     // one-pass finish; passes over states shared where their source is the same:
-    // AxisVariant::canonical), 2 pack, 3,060 scan, the fill kernel and the offsets check.
-    assert_eq!(variants.len(), 7747, "every variant the library can build");
+    // AxisVariant::canonical), 2 pack, 2,880 scan, the fill kernel and the offsets check.
+    assert_eq!(variants.len(), 7567, "every variant the library can build");
     let scans = variants
         .iter()
         .filter(|v| matches!(v, Kernel::Scan(_)))
         .count();
     // 2520 at the three workgroup sizes, 180 tile passes and 180 look-back passes at
-    // SCAN_ROW_WORKGROUP (element by element, vec4, and vec4 with rows off a 16-byte boundary),
-    // and 180 look-back passes at SCAN_LOOKBACK_DEEP.
-    assert_eq!(scans, 3060, "scan variants");
+    // SCAN_ROW_WORKGROUP (element by element, vec4, and vec4 with rows off a 16-byte boundary).
+    assert_eq!(scans, 2880, "scan variants");
 }
 
 /// Each scan variant's prelude declares the invocations, slots and tile the host plans with:
 /// WG * 4 * K = TILE; 8 slots on half the invocations only in the pass over rows of one tile at
-/// SCAN_ROW_WORKGROUP and in the look-back at SCAN_LOOKBACK_DEEP, 4 elsewhere.
+/// SCAN_ROW_WORKGROUP, 4 elsewhere.
 #[test]
 fn scan_preludes_match_the_planned_tiles() {
-    use wgpu_reduce::kernels::{ScanMode, SCAN_LOOKBACK_DEEP, SCAN_ROW_WORKGROUP, SCAN_SLOTS};
+    use wgpu_reduce::kernels::{ScanMode, SCAN_ROW_WORKGROUP, SCAN_SLOTS};
     let mut checked = 0;
     let mut wide = 0;
     for v in Kernel::all() {
         let Kernel::Scan(s) = v else { continue };
-        let row_tile = (s.mode == ScanMode::Tile && s.workgroup_size == SCAN_ROW_WORKGROUP)
-            || s.workgroup_size == SCAN_LOOKBACK_DEEP;
+        let row_tile = s.mode == ScanMode::Tile && s.workgroup_size == SCAN_ROW_WORKGROUP;
         let (wg, k) = if row_tile {
             (s.workgroup_size / 2, 2 * SCAN_SLOTS)
         } else {
@@ -189,7 +187,7 @@ fn scan_preludes_match_the_planned_tiles() {
         checked += 1;
         wide += usize::from(row_tile);
     }
-    assert_eq!((checked, wide), (3060, 360));
+    assert_eq!((checked, wide), (2880, 180));
 }
 
 #[test]

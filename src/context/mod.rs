@@ -12,11 +12,12 @@ mod resolve;
 pub(crate) mod slots;
 
 pub use options::{
-    Capabilities, ContextOptions, ContextStats, Subgroups, Tuning, MAPPED_RESULT_MAX_BYTES,
+    Capabilities, ContextOptions, ContextStats, Subgroups, Testing, MAPPED_RESULT_MAX_BYTES,
 };
 
 use crate::error::{Error, Result};
 use crate::kernels::Kernels;
+use crate::plan::tuning::Tuning;
 use crate::pool::{Pool, PoolStats};
 
 /// Parameter buffers a context keeps for reuse (see [`ContextStats::parameter_buffers`]).
@@ -46,7 +47,8 @@ pub(crate) struct Inner {
     pub queue: wgpu::Queue,
     pub caps: Capabilities,
     pub tuning: Tuning,
-    pub poison: bool,
+    /// See [`Testing`].
+    pub testing: Testing,
     /// See [`ContextOptions::wait_spin`].
     pub wait_spin: std::time::Duration,
     pub pool: Pool,
@@ -314,7 +316,7 @@ impl Context {
                 queue,
                 caps,
                 tuning,
-                poison: options.poison_temporaries,
+                testing: options.testing.clone(),
                 wait_spin,
                 pool: Pool::with_cap(options.pool_cap_bytes),
                 kernels,

@@ -1,11 +1,10 @@
 //! What a context can do and the kernel settings it uses, resolved from the device and the
-//! [`ContextOptions`]: pure functions, unit-tested without a device.
+//! [`ContextOptions`]: pure functions, unit-tested without a device. The kernel settings
+//! themselves are the planner's ([`Tuning::resolve`]).
 
-use super::{Capabilities, ContextOptions, Subgroups, Tuning};
+use super::{Capabilities, ContextOptions, Subgroups};
 use crate::error::{Error, Result};
-use crate::kernels::{
-    SCAN_LOOKBACK_DEEP, SCAN_ROW_WORKGROUP, SCAN_ROW_WORKGROUP_STORAGE, WORKGROUP_SIZES,
-};
+use crate::plan::tuning::Tuning;
 
 /// Whether an adapter of this type shares its memory with the CPU.
 pub(super) fn shares_memory(t: wgpu::DeviceType) -> bool {
@@ -20,7 +19,7 @@ pub(super) fn capabilities(
     adapter: wgpu::AdapterInfo,
     options: &ContextOptions,
 ) -> Capabilities {
-    if let Some(cap) = options.max_storage_binding_bytes {
+    if let Some(cap) = options.testing.max_storage_binding_bytes {
         limits.max_storage_buffer_binding_size = limits.max_storage_buffer_binding_size.min(cap);
     }
     let shares = shares_memory(adapter.device_type);
@@ -38,31 +37,9 @@ pub(super) fn capabilities(
     }
 }
 
-/// The kernel settings in force: the options, within what the device allows. Fails only where
-/// the options require subgroups that the device lacks.
+/// The kernel settings in force: the options' (or the defaults), within what the device allows.
+/// Fails only where the options require subgroups that the device lacks.
 pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tuning> {
-    let max_invocations = caps
-        .limits
-        .max_compute_invocations_per_workgroup
-        .min(caps.limits.max_compute_workgroup_size_x);
-    let workgroup_size = WORKGROUP_SIZES
-        .iter()
-        .copied()
-        .filter(|&w| w <= options.workgroup_size.max(WORKGROUP_SIZES[0]) && w <= max_invocations)
-        .max()
-        .unwrap_or(WORKGROUP_SIZES[0]);
-    // The larger scan workgroup where it is asked for and the device allows it.
-    let wide = |asked: u32| {
-        if asked >= SCAN_ROW_WORKGROUP
-            && workgroup_size == WORKGROUP_SIZES[WORKGROUP_SIZES.len() - 1]
-            && max_invocations >= SCAN_ROW_WORKGROUP
-            && caps.limits.max_compute_workgroup_storage_size >= SCAN_ROW_WORKGROUP_STORAGE
-        {
-            SCAN_ROW_WORKGROUP
-        } else {
-            workgroup_size
-        }
-    };
     let subgroups = match options.subgroups {
         Subgroups::Off => false,
         Subgroups::Auto => caps.subgroups,
@@ -76,37 +53,8 @@ pub(super) fn tuning(options: &ContextOptions, caps: &Capabilities) -> Result<Tu
             })
         }
     };
-    Ok(Tuning {
-        workgroup_size,
-        max_workgroups: options
-            .max_workgroups
-            .clamp(1, caps.limits.max_compute_workgroups_per_dimension.max(1)),
-        target_workgroups: options.target_workgroups.max(1),
-        scan_tiles_per_workgroup: options.scan_tiles_per_workgroup.max(1),
-        scan_row_workgroup_size: wide(options.scan_row_workgroup_size),
-        // The look-back in tiles of 16384 runs on as many invocations as at 512.
-        scan_lookback_workgroup_size: match wide(options.scan_lookback_workgroup_size) {
-            SCAN_ROW_WORKGROUP if options.scan_lookback_workgroup_size >= SCAN_LOOKBACK_DEEP => {
-                SCAN_LOOKBACK_DEEP
-            }
-            size => size,
-        },
-        scan_reversed_runs_bytes: (
-            *options.scan_reversed_runs_bytes.start(),
-            *options.scan_reversed_runs_bytes.end(),
-        ),
-        scan_lookback_row_tiles: options.scan_lookback_row_tiles,
-        scan_lookback_max_tiles: options.scan_lookback_max_tiles,
-        scan_lookback_wide_max_tiles: options.scan_lookback_wide_max_tiles,
-        scan_lookback_small_tiles: options.scan_lookback_small_tiles,
-        scan_serial_max_len: options.scan_serial_max_len,
-        scan_fused_max_tiles: options.scan_fused_max_tiles,
-        reduce_last_group: options.reduce_last_group,
-        reduce_hide_partials: options.reduce_hide_partials,
-        reduce_last_group_flat: options.reduce_last_group_flat,
-        level_dispatches: options.level_dispatches,
-        subgroups,
-    })
+    let asked = options.tuning.unwrap_or_default();
+    Ok(asked.resolve(&caps.limits, subgroups))
 }
 
 #[cfg(test)]
@@ -141,79 +89,20 @@ mod tests {
     }
 
     #[test]
-    fn the_larger_scan_workgroups_only_where_the_device_allows_them() {
-        let options = ContextOptions::default();
-        let webgpu = caps(wgpu::Features::empty(), wgpu::Limits::default());
-        let mut roomy = webgpu.clone();
-        roomy.limits.max_compute_invocations_per_workgroup = 1024;
-        roomy.limits.max_compute_workgroup_size_x = 1024;
-        roomy.limits.max_compute_workgroup_storage_size = 32 << 10;
-        let t = tuning(&options, &roomy).unwrap();
-        assert_eq!(t.workgroup_size, 256);
-        assert_eq!(t.scan_row_workgroup_size, 512);
-        assert_eq!(t.scan_lookback_workgroup_size, 512);
-        // WebGPU's defaults: 256 invocations, 16 KiB of workgroup memory.
-        let t = tuning(&options, &webgpu).unwrap();
-        assert_eq!(t.scan_row_workgroup_size, 256);
-        assert_eq!(t.scan_lookback_workgroup_size, 256);
-        // 512 invocations but too little workgroup memory.
-        let mut tight = roomy.clone();
-        tight.limits.max_compute_workgroup_storage_size = SCAN_ROW_WORKGROUP_STORAGE - 1;
-        assert_eq!(
-            tuning(&options, &tight)
-                .unwrap()
-                .scan_lookback_workgroup_size,
-            256
-        );
-        // Turned off, each apart from the other.
-        let off = ContextOptions {
-            scan_lookback_workgroup_size: 256,
-            ..ContextOptions::default()
-        };
-        let t = tuning(&off, &roomy).unwrap();
-        assert_eq!(
-            (t.scan_row_workgroup_size, t.scan_lookback_workgroup_size),
-            (512, 256)
-        );
-        // Smaller kernels' workgroups: no larger scan workgroup either.
-        let small = ContextOptions {
-            workgroup_size: 128,
-            ..ContextOptions::default()
-        };
-        let t = tuning(&small, &roomy).unwrap();
-        assert_eq!(
-            (t.workgroup_size, t.scan_lookback_workgroup_size),
-            (128, 128)
-        );
-        // The look-back in tiles of 16384: where 512 invocations are allowed, else as above.
-        let deep = ContextOptions {
-            scan_lookback_workgroup_size: SCAN_LOOKBACK_DEEP,
-            ..ContextOptions::default()
-        };
-        let t = tuning(&deep, &roomy).unwrap();
-        assert_eq!(
-            (t.scan_row_workgroup_size, t.scan_lookback_workgroup_size),
-            (512, SCAN_LOOKBACK_DEEP)
-        );
-        for (device, size) in [(&webgpu, 256), (&tight, 256)] {
-            assert_eq!(
-                tuning(&deep, device).unwrap().scan_lookback_workgroup_size,
-                size
-            );
-        }
-    }
-
-    #[test]
     fn workgroups_fit_the_device_and_subgroups_follow_the_options() {
         let mut c = caps(wgpu::Features::empty(), wgpu::Limits::default());
         c.limits.max_compute_invocations_per_workgroup = 128;
         let t = tuning(&ContextOptions::default(), &c).unwrap();
         assert_eq!(t.workgroup_size, 128);
         assert!(!t.subgroups);
-        let require = ContextOptions {
-            subgroups: Subgroups::Require,
-            ..ContextOptions::default()
+        // Settings asked for are resolved within the device's limits too.
+        let asked = Tuning {
+            max_workgroups: 3000,
+            ..Tuning::default()
         };
+        let t = tuning(&ContextOptions::default().with_tuning(asked), &c).unwrap();
+        assert_eq!((t.workgroup_size, t.max_workgroups), (128, 3000));
+        let require = ContextOptions::default().with_subgroups(Subgroups::Require);
         assert!(matches!(
             tuning(&require, &c),
             Err(Error::FeatureMissing {
@@ -224,20 +113,17 @@ mod tests {
         let with = caps(wgpu::Features::SUBGROUP, wgpu::Limits::default());
         assert!(tuning(&require, &with).unwrap().subgroups);
         assert!(tuning(&ContextOptions::default(), &with).unwrap().subgroups);
-        let off = ContextOptions {
-            subgroups: Subgroups::Off,
-            ..ContextOptions::default()
-        };
+        let off = ContextOptions::default().with_subgroups(Subgroups::Off);
         assert!(!tuning(&off, &with).unwrap().subgroups);
     }
 
     #[test]
     fn memory_sharing_and_the_binding_cap_come_from_the_adapter_and_options() {
         let mappable = wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
-        let options = ContextOptions {
+        let options = ContextOptions::default().with_testing(super::super::Testing {
             max_storage_binding_bytes: Some(1 << 20),
-            ..ContextOptions::default()
-        };
+            ..Default::default()
+        });
         let cpu = capabilities(
             mappable,
             wgpu::Limits::default(),

@@ -112,15 +112,9 @@ pub(crate) use scan::{
 /// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).
 pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
 
-/// The larger workgroup size of scan passes over rows that fit one tile of it (see
-/// [`ContextOptions::scan_row_workgroup_size`](crate::ContextOptions)).
+/// The larger workgroup size of scan passes over rows that fit one tile of it, and of the
+/// look-back over one long row (see [`Tuning::scan_row_workgroup_size`](crate::Tuning)).
 pub const SCAN_ROW_WORKGROUP: u32 = 512;
-
-/// The nominal workgroup size of the look-back in tiles of 16384 (`16 * 1024` elements), run on
-/// [`SCAN_ROW_WORKGROUP`] invocations of 8 vec4 slots (see
-/// [`ContextOptions::scan_lookback_workgroup_size`](crate::ContextOptions)): a window over as
-/// many predecessors as at [`SCAN_ROW_WORKGROUP`], each tile twice as long.
-pub const SCAN_LOOKBACK_DEEP: u32 = 1024;
 
 /// Workgroup memory the scan shaders declare at [`SCAN_ROW_WORKGROUP`] invocations, counted
 /// whether a pass uses it or not: a vec4 (group scan) and two values (group totals, look-back

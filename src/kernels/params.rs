@@ -167,18 +167,12 @@ kernel_params! {
         AGGREGATES_ONLY = 2,
         /// Look-back: every third tile hides its state, so others fall back (tests).
         HIDE_SOME = 4,
-        /// Look-back: count fallbacks and waits (diagnostics).
-        STATS = 8,
-        /// Look-back: no tile waits for another; the carry is the identity (diagnostics).
-        NO_WAIT = 16,
         /// Reduce-then-scan: contiguous runs of tiles, the downsweep from the end.
         REVERSED_RUNS = 32,
         /// Reduce-then-scan of one row in two passes: runs of tiles, one total per run.
         RUN_TOTALS = 64,
         /// Look-back in the context's zeroed states: the last workgroup clears them.
         SELF_CLEAN = 128,
-        /// Look-back with SELF_CLEAN: count the workgroups running at once (diagnostics).
-        RESIDENCY = 256,
     }
     {
         /// Elements in all rows.

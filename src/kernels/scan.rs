@@ -2,7 +2,7 @@
 
 use super::source::*;
 use super::{compose, key_hooks, scalar_hooks, type_files};
-use super::{SCAN_LOOKBACK_DEEP, SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
+use super::{SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
 use crate::element::DType;
 use crate::ops::{ReduceOp, ScanOp};
 
@@ -68,10 +68,6 @@ pub(crate) const CLEAN_STATE_WORDS: usize = {
         lookback
     }
 };
-
-// The look-back's diagnostic counters of workgroups running at once (RESIDENCY in
-// shaders/scan.wgsl) follow the states in the context's buffer.
-const _: () = assert!(lookback_state_words(LOOKBACK_CLEAN_TILES) + 3 <= CLEAN_STATE_WORDS);
 
 /// The most workgroups of a flat first pass that finishes in one pass (the default
 /// `max_workgroups`).
@@ -148,10 +144,9 @@ pub struct ScanVariant {
     /// How tiles reach memory.
     pub access: ScanAccess,
     /// Workgroup size, one of [`WORKGROUP_SIZES`], or [`SCAN_ROW_WORKGROUP`] for the pass over
-    /// rows of one tile ([`ScanMode::Tile`]) and the look-back ([`ScanMode::Lookback`]), or
-    /// [`SCAN_LOOKBACK_DEEP`] for the look-back. It sets the tile ([`tile`](Self::tile)); the
-    /// pass over rows of one tile at [`SCAN_ROW_WORKGROUP`] and the look-back at
-    /// [`SCAN_LOOKBACK_DEEP`] run that tile on half as many invocations
+    /// rows of one tile ([`ScanMode::Tile`]) and the look-back ([`ScanMode::Lookback`]). It
+    /// sets the tile ([`tile`](Self::tile)); the pass over rows of one tile at
+    /// [`SCAN_ROW_WORKGROUP`] runs that tile on half as many invocations
     /// ([`invocations`](Self::invocations)).
     pub workgroup_size: u32,
     /// Subgroup operations for the group step.
@@ -167,9 +162,8 @@ impl ScanVariant {
                 for mode in ScanMode::ALL {
                     for exclusive in [false, true] {
                         for access in ScanAccess::ALL {
-                            for workgroup_size in WORKGROUP_SIZES
-                                .into_iter()
-                                .chain([SCAN_ROW_WORKGROUP, SCAN_LOOKBACK_DEEP])
+                            for workgroup_size in
+                                WORKGROUP_SIZES.into_iter().chain([SCAN_ROW_WORKGROUP])
                             {
                                 for subgroups in [false, true] {
                                     let k = ScanVariant {
@@ -203,8 +197,7 @@ impl ScanVariant {
             self.mode != ScanMode::Serial || (self.access == ScanAccess::Scalar && !self.subgroups);
         let size_ok = WORKGROUP_SIZES.contains(&self.workgroup_size)
             || (self.workgroup_size == SCAN_ROW_WORKGROUP
-                && matches!(self.mode, ScanMode::Tile | ScanMode::Lookback))
-            || (self.workgroup_size == SCAN_LOOKBACK_DEEP && self.mode == ScanMode::Lookback);
+                && matches!(self.mode, ScanMode::Tile | ScanMode::Lookback));
         reduce_ok && serial_ok && size_ok
     }
 
@@ -215,12 +208,9 @@ impl ScanVariant {
 
     /// Vec4 slots each invocation holds: [`SCAN_SLOTS`], or twice that in the pass over rows
     /// of one tile at [`SCAN_ROW_WORKGROUP`], which runs its tile on half the invocations (the
-    /// smaller tiles keep [`SCAN_SLOTS`]); and in the look-back at [`SCAN_LOOKBACK_DEEP`], tiles of
-    /// 16384 on [`SCAN_ROW_WORKGROUP`] invocations.
+    /// smaller tiles keep [`SCAN_SLOTS`]).
     pub fn slots(&self) -> u32 {
-        if (self.mode == ScanMode::Tile && self.workgroup_size == SCAN_ROW_WORKGROUP)
-            || self.workgroup_size == SCAN_LOOKBACK_DEEP
-        {
+        if self.mode == ScanMode::Tile && self.workgroup_size == SCAN_ROW_WORKGROUP {
             2 * SCAN_SLOTS
         } else {
             SCAN_SLOTS

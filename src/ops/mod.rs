@@ -10,4 +10,6 @@ pub mod scan;
 pub use map::Map;
 pub use prepare::Prepare;
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
+#[doc(hidden)]
+pub use scan::ScanTesting;
 pub use scan::{Scan, ScanAlgorithm, ScanOp};

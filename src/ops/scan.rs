@@ -140,28 +140,41 @@ pub struct Scan {
     pub axis: i32,
     /// The algorithm.
     pub algorithm: ScanAlgorithm,
-    /// Look-back only: steps (each reads a window of predecessors' states) that find the nearest
-    /// unread predecessor not ready before the workgroup reduces that predecessor's tile itself
-    /// (default 8).
-    pub spin_limit: u32,
-    /// Look-back only, a testing aid: ignore every published state and always fall back (each
-    /// tile then reduces every tile before it in its row: quadratic work, still correct).
-    pub force_fallback: bool,
-    /// Look-back only, a testing aid: tiles after the first of each row publish only their own
-    /// totals, never inclusive prefixes, so every look-back walks back to the row's first tile.
-    pub aggregates_only: bool,
-    /// Look-back only, a testing aid: the published states of every third tile (tiles `t` with
-    /// `t % 3 == 1`) are never seen as ready, so look-backs consume windows in part, wait, and
-    /// fall back past those tiles.
-    pub hide_some: bool,
-    /// Look-back only, for measurements (results are wrong): bit 0 replaces the first four
-    /// outputs of each tile after its row's first with the look-back's counts (window steps,
-    /// steps that consumed nothing, fallbacks, states consumed); bit 1 skips the wait (the
-    /// carry is the identity) to time everything else; bit 2, for scans of at most 1,024
-    /// tiles, replaces outputs 0 and 1 with the most look-back workgroups found running at
-    /// once when one started (itself included) and the sum of those counts over the tiles.
+    /// Switches for the library's own tests.
     #[doc(hidden)]
-    pub diagnostics: u32,
+    pub testing: ScanTesting,
+}
+
+/// Switches of a look-back scan for the library's own tests; not part of the API. Each makes
+/// look-backs take their fallback paths, which are otherwise rare; results stay correct.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScanTesting {
+    /// Steps (each reads a window of predecessors' states) that find the nearest unread
+    /// predecessor not ready before the workgroup reduces that predecessor's tile itself.
+    pub spin_limit: u32,
+    /// Ignore every published state and always fall back (each tile then reduces every tile
+    /// before it in its row: quadratic work).
+    pub force_fallback: bool,
+    /// Tiles after the first of each row publish only their own totals, never inclusive
+    /// prefixes, so every look-back walks back to the row's first tile.
+    pub aggregates_only: bool,
+    /// The published states of every third tile (tiles `t` with `t % 3 == 1`) are never seen as
+    /// ready, so look-backs consume windows in part, wait, and fall back past those tiles.
+    pub hide_some: bool,
+}
+
+/// Look-back steps that find a predecessor not ready before the fallback.
+pub(crate) const LOOKBACK_SPIN_LIMIT: u32 = 8;
+
+impl ScanTesting {
+    /// No switch on.
+    pub const NONE: ScanTesting = ScanTesting {
+        spin_limit: LOOKBACK_SPIN_LIMIT,
+        force_fallback: false,
+        aggregates_only: false,
+        hide_some: false,
+    };
 }
 
 impl Scan {
@@ -172,11 +185,7 @@ impl Scan {
             exclusive: false,
             axis: -1,
             algorithm: ScanAlgorithm::Auto,
-            spin_limit: 8,
-            force_fallback: false,
-            aggregates_only: false,
-            hide_some: false,
-            diagnostics: 0,
+            testing: ScanTesting::NONE,
         }
     }
 
@@ -198,27 +207,31 @@ impl Scan {
         self
     }
 
-    /// Look-back: reads of a not-ready predecessor before falling back.
+    /// Sets [`ScanTesting::spin_limit`] (tests only).
+    #[doc(hidden)]
     pub const fn spin_limit(mut self, spins: u32) -> Scan {
-        self.spin_limit = spins;
+        self.testing.spin_limit = spins;
         self
     }
 
-    /// Look-back: always fall back (testing aid).
+    /// Sets [`ScanTesting::force_fallback`] (tests only).
+    #[doc(hidden)]
     pub const fn force_fallback(mut self, force: bool) -> Scan {
-        self.force_fallback = force;
+        self.testing.force_fallback = force;
         self
     }
 
-    /// Look-back: publish aggregates only (testing aid).
+    /// Sets [`ScanTesting::aggregates_only`] (tests only).
+    #[doc(hidden)]
     pub const fn aggregates_only(mut self, on: bool) -> Scan {
-        self.aggregates_only = on;
+        self.testing.aggregates_only = on;
         self
     }
 
-    /// Look-back: never see every third tile's state as ready (testing aid).
+    /// Sets [`ScanTesting::hide_some`] (tests only).
+    #[doc(hidden)]
     pub const fn hide_some(mut self, on: bool) -> Scan {
-        self.hide_some = on;
+        self.testing.hide_some = on;
         self
     }
 

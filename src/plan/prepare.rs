@@ -4,13 +4,13 @@
 
 use std::collections::HashSet;
 
-use crate::context::Tuning;
 use crate::error::{Error, Result};
 use crate::kernels::{
     AxisVariant, Kernel, Layout, PackVariant, ReduceVariant, ScanAccess, ScanMode, ScanVariant,
 };
 use crate::ops::Prepare;
 use crate::plan::scan::small_lookback_workgroup;
+use crate::plan::tuning::Tuning;
 
 /// The kernels of `p` under `tuning` (`subgroup_max`: the adapter's largest subgroup size,
 /// which decides where scans use subgroup operations), in a fixed order, each once.

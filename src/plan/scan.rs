@@ -1,9 +1,9 @@
 //! Planning a scan: which algorithm [`ScanAlgorithm::Auto`] takes, and how rows map onto tiles.
 //! Pure functions, tested without a device.
 
-use crate::context::Tuning;
 use crate::kernels::{scan_tile_len, WORKGROUP_SIZES};
 use crate::ops::ScanAlgorithm;
+use crate::plan::tuning::Tuning;
 
 /// The elements a row's tiles span where the buffers allow vec4 access: a row that starts off a
 /// 16-byte boundary (possible when rows are not a multiple of 4 elements long) is tiled from the

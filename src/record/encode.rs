@@ -65,9 +65,8 @@ impl Recorder {
     /// reduction, or the stand-in bound where a kernel has none) is taken in turn from up to 256
     /// buffers of the context, so a recording's dispatches meet one of them again only from the
     /// 257th such dispatch on (and each of those waits). Each pass of an operation after its
-    /// first waits for the one before it; with
-    /// [`ContextOptions::level_dispatches`](crate::ContextOptions::level_dispatches) the passes
-    /// of operations side by side wait together, one barrier for a level of them. On Metal
+    /// first waits for the one before it, but the passes of operations side by side are
+    /// encoded level by level and wait together, one barrier for a level of them. On Metal
     /// wgpu encodes a compute pass with Metal's serial dispatch type, in which every dispatch
     /// runs after the one before it whatever this count says.
     ///
@@ -92,6 +91,14 @@ impl Recorder {
     pub fn barriers(&self) -> usize {
         let uses = self.all_uses();
         self.count_barriers(&self.schedule_of(&uses), &uses)
+    }
+
+    /// The barriers the recording would wait at if its dispatches were encoded in the order
+    /// recorded (for the library's tests of [`barriers`](Self::barriers)).
+    #[doc(hidden)]
+    pub fn barriers_as_recorded(&self) -> usize {
+        let uses = self.all_uses();
+        self.count_barriers(&Schedule::recorded(self.dispatches.len()), &uses)
     }
 
     /// The barriers wgpu puts into `schedule`'s encoding (see [`barriers`](Self::barriers)),
@@ -136,18 +143,17 @@ impl Recorder {
             .collect()
     }
 
-    /// The encoding's [`schedule_of`](Self::schedule_of), its uses looked up only where the
-    /// tuning levels dispatches.
+    /// The encoding's [`schedule_of`](Self::schedule_of), its uses looked up only where there
+    /// are two dispatches or more.
     fn schedule(&self) -> Schedule {
-        match self.ctx.tuning().level_dispatches {
-            true => self.schedule_of(&self.all_uses()),
-            false => Schedule::recorded(self.dispatches.len()),
+        match self.dispatches.len() {
+            0 | 1 => Schedule::recorded(self.dispatches.len()),
+            _ => self.schedule_of(&self.all_uses()),
         }
     }
 
     /// The order in which the dispatches are encoded, and the buffers made read-only storage
-    /// before each of them (see [`ContextOptions::level_dispatches`]): the order recorded, and
-    /// none, unless the tuning levels them. Then each dispatch takes the level after the
+    /// before each of them. Each dispatch takes the level after the
     /// highest of the earlier ones it must follow (those that wrote a buffer it uses, or used
     /// one it writes), and the dispatches run level by level, in the order recorded within a
     /// level; before a level, the buffers that an earlier level wrote and that its dispatches
@@ -156,14 +162,12 @@ impl Recorder {
     /// barrier there instead of one before each (each of which, on Vulkan and DX12, waits for
     /// every dispatch before it). Where that order has no fewer barriers than the order
     /// recorded, the order recorded is kept.
-    ///
-    /// [`ContextOptions::level_dispatches`]: crate::ContextOptions::level_dispatches
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
     fn schedule_of(&self, uses: &[Uses]) -> Schedule {
         let n = self.dispatches.len();
         let recorded = Schedule::recorded(n);
-        if !self.ctx.tuning().level_dispatches || n < 2 {
+        if n < 2 {
             return recorded;
         }
         // Per buffer: the highest level that wrote it, and that used it, so far.

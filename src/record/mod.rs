@@ -171,7 +171,7 @@ impl Context {
             usage,
             self.inner.caps.limits.max_buffer_size,
         )?;
-        if self.inner.poison && usage.contains(wgpu::BufferUsages::COPY_DST) {
+        if self.inner.testing.poison_temporaries && usage.contains(wgpu::BufferUsages::COPY_DST) {
             let size = buf.buffer().size() as usize;
             self.inner
                 .queue
@@ -354,9 +354,7 @@ impl Recorder {
     }
 
     /// The most bytes one storage binding may span (the device's
-    /// `max_storage_buffer_binding_size`, or [`ContextOptions::max_storage_binding_bytes`]).
-    ///
-    /// [`ContextOptions::max_storage_binding_bytes`]: crate::ContextOptions::max_storage_binding_bytes
+    /// `max_storage_buffer_binding_size`, lowered in tests by `Testing::max_storage_binding_bytes`).
     pub(crate) fn binding_limit(&self) -> u64 {
         self.ctx.inner.caps.limits.max_storage_buffer_binding_size
     }

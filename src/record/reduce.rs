@@ -479,7 +479,7 @@ impl Recorder {
                     (last && final_problem, ReduceParams::FINAL),
                     (last_group, ReduceParams::LAST_GROUP),
                     (
-                        last_group && tuning.reduce_hide_partials,
+                        last_group && self.ctx.inner.testing.hide_partials,
                         ReduceParams::HIDE_PARTIALS,
                     ),
                 ] {
@@ -548,7 +548,7 @@ impl Recorder {
                 (dst_final, AxisParams::FINAL),
                 (direct && at.accumulate, AxisParams::ACCUMULATE),
                 (
-                    one_pass && tuning.reduce_hide_partials,
+                    one_pass && self.ctx.inner.testing.hide_partials,
                     AxisParams::HIDE_PARTIALS,
                 ),
             ] {

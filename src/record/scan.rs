@@ -82,9 +82,8 @@ impl Recorder {
     /// of more than [`Tuning::scan_lookback_row_tiles`](crate::Tuning) tiles takes
     /// [`ScanAlgorithm::ReduceThenScan`] on Vulkan and DX12 when an operation recorded before
     /// it used `out` and none wrote `x`: the scan then waits for that work, while
-    /// reduce-then-scan's first pass (which reads only `x`) does not, and runs beside it (see
-    /// [`ContextOptions::scan_lookback_wide_max_tiles`](crate::ContextOptions); on Metal every
-    /// dispatch runs after the one before it).
+    /// reduce-then-scan's first pass (which reads only `x`) does not, and runs beside it (on
+    /// Metal every dispatch runs after the one before it).
     ///
     /// ```
     /// # fn main() -> wgpu_reduce::Result<()> {
@@ -265,11 +264,9 @@ impl Recorder {
         };
         let mut flags = 0;
         for (on, flag) in [
-            (scan.force_fallback, ScanParams::FORCE_FALLBACK),
-            (scan.aggregates_only, ScanParams::AGGREGATES_ONLY),
-            (scan.hide_some, ScanParams::HIDE_SOME),
-            (scan.diagnostics & 1 != 0, ScanParams::STATS),
-            (scan.diagnostics & 2 != 0, ScanParams::NO_WAIT),
+            (scan.testing.force_fallback, ScanParams::FORCE_FALLBACK),
+            (scan.testing.aggregates_only, ScanParams::AGGREGATES_ONLY),
+            (scan.testing.hide_some, ScanParams::HIDE_SOME),
         ] {
             if on {
                 flags |= flag;
@@ -277,7 +274,7 @@ impl Recorder {
         }
         let mut params = ScanParams {
             total: total as u32,
-            spin_limit: scan.spin_limit,
+            spin_limit: scan.testing.spin_limit,
             flags,
             ..Default::default()
         };
@@ -317,9 +314,6 @@ impl Recorder {
                 // The context's zeroed states, which the scan leaves zeroed: no fill pass.
                 let states = self.clean_states();
                 params.flags |= ScanParams::SELF_CLEAN;
-                if scan.diagnostics & 4 != 0 {
-                    params.flags |= ScanParams::RESIDENCY;
-                }
                 return self.push_scan(
                     kernel,
                     l.src,

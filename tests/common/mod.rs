@@ -9,11 +9,9 @@ use rand::{Rng, SeedableRng};
 use wgpu_reduce::{Context, ContextOptions};
 
 fn make(subgroups: wgpu_reduce::Subgroups) -> Context {
-    let options = ContextOptions {
-        subgroups,
-        poison_temporaries: true,
-        ..Default::default()
-    };
+    let options = ContextOptions::default()
+        .with_subgroups(subgroups)
+        .with_testing(wgpu_reduce::Testing::poisoned());
     match Context::with_options(options) {
         Ok(ctx) => {
             let caps = ctx.capabilities();
@@ -49,14 +47,10 @@ pub fn ctx_fallback() -> &'static Context {
     CTX.get_or_init(|| make(wgpu_reduce::Subgroups::Off))
 }
 
-/// A context with `ContextOptions::level_dispatches` as given and poisoned temporaries.
-pub fn levelled_context(level: bool) -> Context {
-    Context::with_options(ContextOptions {
-        level_dispatches: level,
-        poison_temporaries: true,
-        ..Default::default()
-    })
-    .expect("context")
+/// A new context of its own with poisoned temporaries.
+pub fn poisoned_context() -> Context {
+    Context::with_options(ContextOptions::default().with_testing(wgpu_reduce::Testing::poisoned()))
+        .expect("context")
 }
 
 /// Both configurations (the second only differs if the device has subgroups).

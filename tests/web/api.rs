@@ -107,12 +107,9 @@ async fn typed_errors() {
     assert!(matches!(e, Error::InvalidBuffer { .. }), "{e}");
     // The adapter's device has no subgroups through wgpu on the web: requiring them fails.
     if !ctx.capabilities().subgroups {
-        let e = Context::new_async(ContextOptions {
-            subgroups: Subgroups::Require,
-            ..Default::default()
-        })
-        .await
-        .unwrap_err();
+        let e = Context::new_async(ContextOptions::default().with_subgroups(Subgroups::Require))
+            .await
+            .unwrap_err();
         assert!(
             matches!(
                 e,
@@ -221,10 +218,9 @@ async fn a_browser_without_webgpu_is_a_typed_error() {
     hide_webgpu(true);
     // Backends other than the shared contexts' ones, so that wgpu makes a new instance, which
     // looks for navigator.gpu.
-    let r = Context::new_async(ContextOptions {
-        backends: wgpu_reduce::wgpu::Backends::BROWSER_WEBGPU,
-        ..Default::default()
-    })
+    let r = Context::new_async(
+        ContextOptions::default().with_backends(wgpu_reduce::wgpu::Backends::BROWSER_WEBGPU),
+    )
     .await;
     hide_webgpu(false);
     let Err(e) = r else {

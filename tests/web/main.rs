@@ -78,12 +78,13 @@ async fn ctx_of(kind: Kind) -> Context {
     }) {
         return c;
     }
-    let options = ContextOptions {
-        poison_temporaries: true,
-        subgroups: Subgroups::Auto,
-        max_storage_binding_bytes: (kind == Kind::Pieces).then_some(16 << 10),
-        ..Default::default()
-    };
+    let options = ContextOptions::default()
+        .with_subgroups(Subgroups::Auto)
+        .with_testing(wgpu_reduce::Testing {
+            poison_temporaries: true,
+            max_storage_binding_bytes: (kind == Kind::Pieces).then_some(16 << 10),
+            ..Default::default()
+        });
     let ctx = Context::new_async(options)
         .await
         .unwrap_or_else(|e| panic!("no WebGPU context in this browser: {e}"));

@@ -11,20 +11,16 @@
 //!   --op O           add | min | max (default add)
 //!   --exclusive      exclusive scan (default inclusive)
 //!   --algorithm A    auto | rts (reduce-then-scan) | lookback (decoupled fallback)
-//!   --spin-limit S   look-back reads of a not-ready tile before falling back (default 8)
 //!   --repeat R       timed runs after a warm-up (0.5 s of single scans); medians are printed
 //!   --batch K        also time K scans recorded into one submission (default 10); they share
 //!                    no array, so the GPU may run them side by side
 //!   --serial         the batch's scans all write one array, so each waits for the one before
 //!                    it (as kernels on one CUDA stream do)
-//!   --level          encode the batch's dispatches level by level
-//!                    (`ContextOptions::level_dispatches`)
 //!   --csv PATH       append one line per shape
 //!   --wg W           workgroup size (64, 128, 256); --no-subgroups: shared-memory group step
 //!   --row-wg W       workgroup size for rows of one tile at it (512, the default, or 256: off)
 //!   --lookback-wg W  workgroup size of the look-back over one row longer than 128 tiles (512, the
-//!                    default where the device allows it, or 256: off; 1024: tiles of 16384
-//!                    on 512 invocations)
+//!                    default where the device allows it, or 256: off)
 //!   --lookback-small T   the look-back over one row of at most T tiles at the workgroup size
 //!                    runs at half of it (default 48; 0: off)
 //!   --max-groups G   workgroups a tile pass aims for (default 1024)
@@ -33,9 +29,9 @@
 //!                    1024; 0: off)
 //!   --runs-bytes LO,HI   inputs (bytes) whose reduce-then-scan passes take reversed runs
 //!                    (default 33554432,268435456; 1,0: none)
-//!   --diag D         look-back measurements, results unchecked: 1 prints the look-back's
-//!                    counts per tile, 2 times the scan without waiting for predecessors, 4
-//!                    prints how many look-back workgroups ran at once (a sum of these: each)
+//!
+//! The tuning options (`--wg` to `--runs-bytes`) start the context from other settings than
+//! `Tuning::default()` (`ContextOptions::tuning`).
 //!
 //! Columns: *wall us* and *gpu us*, one scan alone (host to host; GPU time of its pass);
 //! *batch wall* and *batch gpu*, a batch of K scans in one submission, host to host and GPU time,
@@ -69,12 +65,13 @@ struct Args {
     serial: bool,
     csv: Option<String>,
     options: wgpu_reduce::ContextOptions,
+    tuning: wgpu_reduce::Tuning,
 }
 
 const USAGE: &str = "usage: scan [--n A,B | --shape AxB,..] [--dtype f32|i32|u32|f16|bf16] \
-[--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--spin-limit S] [--repeat R] \
-[--batch K] [--serial] [--level] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
-[--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups] [--diag D]";
+[--op add|min|max] [--exclusive] [--algorithm auto|rts|lookback] [--repeat R] \
+[--batch K] [--serial] [--csv PATH] [--wg W] [--row-wg W] [--lookback-wg W] [--lookback-small T] [--max-groups G] [--tiles-per-group K] \
+[--fused-tiles T] [--runs-bytes LO,HI] [--no-subgroups]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -89,6 +86,7 @@ fn parse_args() -> Result<Args, String> {
         serial: false,
         csv: None,
         options: Default::default(),
+        tuning: Default::default(),
     };
     let mut p = Parser::from_env();
     let types = "an element type: f32, i32, u32, f16 or bf16";
@@ -101,35 +99,32 @@ fn parse_args() -> Result<Args, String> {
             Long("op") => a.scan.op = one(&mut p, &flag, "add, min or max")?,
             Long("exclusive") => a.scan.exclusive = true,
             Long("algorithm") => a.scan.algorithm = one(&mut p, &flag, "auto, rts or lookback")?,
-            Long("spin-limit") => a.scan.spin_limit = one(&mut p, &flag, "a whole number")?,
             Long("repeat") => a.repeat = count(&mut p, &flag)?,
             Long("batch") => a.batch = count(&mut p, &flag)?,
             Long("serial") => a.serial = true,
-            Long("level") => a.options.level_dispatches = true,
             Long("csv") => a.csv = Some(text(&mut p, &flag)?),
-            Long("wg") => a.options.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
+            Long("wg") => a.tuning.workgroup_size = one(&mut p, &flag, "64, 128 or 256")?,
             Long("lookback-wg") => {
-                a.options.scan_lookback_workgroup_size = one(&mut p, &flag, "1024, 512 or 256")?
+                a.tuning.scan_lookback_workgroup_size = one(&mut p, &flag, "512 or 256")?
             }
             Long("lookback-small") => {
-                a.options.scan_lookback_small_tiles = one(&mut p, &flag, "a whole number")?
+                a.tuning.scan_lookback_small_tiles = one(&mut p, &flag, "a whole number")?
             }
-            Long("row-wg") => a.options.scan_row_workgroup_size = one(&mut p, &flag, "512 or 256")?,
-            Long("max-groups") => a.options.target_workgroups = count(&mut p, &flag)? as u32,
+            Long("row-wg") => a.tuning.scan_row_workgroup_size = one(&mut p, &flag, "512 or 256")?,
+            Long("max-groups") => a.tuning.target_workgroups = count(&mut p, &flag)? as u32,
             Long("tiles-per-group") => {
-                a.options.scan_tiles_per_workgroup = count(&mut p, &flag)? as u32
+                a.tuning.scan_tiles_per_workgroup = count(&mut p, &flag)? as u32
             }
             Long("fused-tiles") => {
-                a.options.scan_fused_max_tiles = one(&mut p, &flag, "a whole number")?
+                a.tuning.scan_fused_max_tiles = one(&mut p, &flag, "a whole number")?
             }
             Long("runs-bytes") => {
                 let v: Vec<u64> = list(&mut p, &flag, "two byte counts LO,HI")?;
                 let [lo, hi] = v[..] else {
                     return Err(format!("{flag} takes two byte counts LO,HI"));
                 };
-                a.options.scan_reversed_runs_bytes = lo..=hi;
+                a.tuning.scan_reversed_runs_bytes = (lo, hi);
             }
-            Long("diag") => a.scan.diagnostics = one(&mut p, &flag, "1, 2, 4 or a sum of them")?,
             Long("no-subgroups") => a.options.subgroups = wgpu_reduce::Subgroups::Off,
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("scan.rs"), USAGE));
@@ -201,16 +196,9 @@ where
     } else {
         ctx.scan_tile()
     };
-    if scan.diagnostics & 1 != 0 && lookback && len > ctx.scan_row_tile() {
-        lookback_counts(&got, tile, len);
-    }
-    if scan.diagnostics & 4 != 0 && lookback && len > ctx.scan_row_tile() {
-        lookback_residency(&got, rows * tiles_per_row(rows, len, tile));
-    }
-    let checked = if scan.diagnostics == 0 { got.len() } else { 0 };
-    let (mut worst, mut wrong) = check(&got, &want, checked, scan, out, tile);
+    let (mut worst, mut wrong) = check(&got, &want, got.len(), scan, out, tile);
     let mut batch_algorithm = algorithm_for(ctx, scan, shape);
-    if args.serial && scan.diagnostics == 0 && args.batch > 1 {
+    if args.serial && args.batch > 1 {
         // The batch's last scan writes the output: check it, and which algorithm ran.
         let mut rec = ctx.recorder();
         let y = rec.scan::<T, T::Acc>(x, scan)?;
@@ -226,7 +214,7 @@ where
     }
     // The scans of a batch may run side by side (they share no array): check each of one
     // batch's results too, where reading them back takes little.
-    if scan.diagnostics == 0 && !args.serial && got.len() * args.batch <= BATCH_CHECK_ELEMENTS {
+    if !args.serial && got.len() * args.batch <= BATCH_CHECK_ELEMENTS {
         let mut rec = ctx.recorder();
         let outs = (0..args.batch)
             .map(|_| rec.scan::<T, T::Acc>(x, scan))
@@ -327,75 +315,6 @@ fn algorithm_for(ctx: &Context, scan: &Scan, shape: &[usize]) -> ScanAlgorithm {
 }
 
 /// The library's tiling: rows that start off a 16-byte boundary are tiled from the one before.
-fn tiles_per_row(rows: usize, len: usize, tile: usize) -> usize {
-    let span = if rows > 1 && !len.is_multiple_of(4) {
-        len + 3
-    } else {
-        len
-    };
-    span.div_ceil(tile)
-}
-
-/// Prints what `--diag 4` leaves in outputs 0 and 1: the most look-back workgroups found running
-/// when one started, and the sum of those counts over the tiles (scans of at most 1,024 tiles).
-fn lookback_residency(got: &[f64], tiles: usize) {
-    if tiles > 1024 || got.len() < 2 {
-        eprintln!("look-back workgroups running at once: not counted past 1024 tiles ({tiles})");
-        return;
-    }
-    eprintln!(
-        "look-back workgroups running at once over {tiles} tiles: at most {}, on average {:.1} \
-         when one started",
-        got[0],
-        got[1] / tiles as f64
-    );
-}
-
-/// Prints the look-back counts that `--diag 1` leaves in the first four outputs of each tile
-/// after its row's first: window steps, steps that consumed nothing, fallbacks, states consumed.
-fn lookback_counts(got: &[f64], tile: usize, len: usize) {
-    let rows = got.len() / len.max(1);
-    let tpr = tiles_per_row(rows, len, tile);
-    let (mut n, mut sum) = (0usize, [0f64; 4]);
-    let mut hist = [0usize; 6];
-    let mut max_steps = 0f64;
-    for t in 0..rows * tpr {
-        if t % tpr == 0 {
-            continue;
-        }
-        let row_start = (t / tpr) * len;
-        let at = ((row_start & !3) + (t % tpr) * tile).max(row_start);
-        // A row's last tile may hold fewer than the four counts.
-        let Some(c) = got.get(at..at + 4).filter(|_| at + 4 <= row_start + len) else {
-            continue;
-        };
-        n += 1;
-        for k in 0..4 {
-            sum[k] += c[k];
-        }
-        max_steps = max_steps.max(c[0]);
-        let b = match c[0] as usize {
-            0..=1 => 0,
-            2 => 1,
-            3 => 2,
-            4..=7 => 3,
-            8..=15 => 4,
-            _ => 5,
-        };
-        hist[b] += 1;
-    }
-    let m = |k: usize| sum[k] / n.max(1) as f64;
-    eprintln!(
-        "look-back over {n} tiles: steps {:.2} (max {max_steps}), idle steps {:.2}, fallbacks {} \
-         ({:.4}/tile), states consumed {:.2}; tiles by steps 1 / 2 / 3 / 4-7 / 8-15 / 16+: {hist:?}",
-        m(0),
-        m(1),
-        sum[2],
-        m(2),
-        m(3)
-    );
-}
-
 fn shape_row(
     ctx: &Context,
     args: &Args,
@@ -457,7 +376,8 @@ fn main() -> ExitCode {
     let Some(args) = support::parsed(or_usage(parse_args(), USAGE)) else {
         return ExitCode::from(2);
     };
-    let Some(ctx) = support::open_context(args.options.clone()) else {
+    let options = args.options.clone().with_tuning(args.tuning);
+    let Some(ctx) = support::open_context(options) else {
         return ExitCode::from(2);
     };
     let seed = support::seed();

@@ -16,11 +16,9 @@
 //!   --repeat R     timed runs per figure, after a warm-up (default 30); medians are printed
 //!   --csv PATH     append one line per reduction: ours and the peer's figures and the ratios
 //!                  (the peer's graph figure and its ratio last)
-//!   --max-workgroups N   ContextOptions::max_workgroups (default: the library's default)
+//!   --max-workgroups N   Tuning::max_workgroups (default: the library's default)
 //!   --two-pass-flat      the whole-array reductions of f32 that take the flat first pass in
-//!                  two passes (ContextOptions::reduce_last_group_flat false; default: one)
-//!   --level        encode each batch's dispatches level by level
-//!                  (ContextOptions::level_dispatches)
+//!                  two passes (Tuning::reduce_last_group_flat false; default: one)
 //!
 //! Columns: `gpu` one reduction's GPU time; `wall` one call host to host; `batch` the
 //! throughput time per reduction (GPU time of the batch where timestamps exist); GB/s = bytes
@@ -138,12 +136,11 @@ struct Args {
     csv: Option<String>,
     max_workgroups: Option<u32>,
     two_pass_flat: bool,
-    level: bool,
 }
 
 const USAGE: &str =
     "usage: speed [--suite PATH] [--peer PATH] [--only N,..] [--repeat R] [--csv PATH] \
-[--max-workgroups N] [--two-pass-flat] [--level]";
+[--max-workgroups N] [--two-pass-flat]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -154,7 +151,6 @@ fn parse_args() -> Result<Args, String> {
         csv: None,
         max_workgroups: None,
         two_pass_flat: false,
-        level: false,
     };
     let mut p = Parser::from_env();
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
@@ -170,7 +166,6 @@ fn parse_args() -> Result<Args, String> {
                 args.max_workgroups = Some(u32::try_from(n).map_err(|e| format!("{flag}: {e}"))?);
             }
             Long("two-pass-flat") => args.two_pass_flat = true,
-            Long("level") => args.level = true,
             Short('h') | Long("help") => {
                 println!("{}", help(include_str!("speed.rs"), USAGE));
                 std::process::exit(0);
@@ -207,11 +202,12 @@ fn main() -> ExitCode {
         None => HashMap::new(),
     };
     let mut options = wgpu_reduce::ContextOptions::default();
+    let mut tuning = wgpu_reduce::Tuning::default();
     if let Some(n) = args.max_workgroups {
-        options.max_workgroups = n;
+        tuning.max_workgroups = n;
     }
-    options.reduce_last_group_flat = !args.two_pass_flat;
-    options.level_dispatches = args.level;
+    tuning.reduce_last_group_flat = !args.two_pass_flat;
+    options.tuning = Some(tuning);
     let Some(ctx) = support::open_context(options) else {
         return ExitCode::from(2);
     };
