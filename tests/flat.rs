@@ -369,7 +369,7 @@ fn rows_in_pieces_take_the_flat_pass_with_their_own_row_offsets() {
 }
 
 /// nansum, the 1-norm, any, all and count_nonzero over whole f32 arrays long enough for the flat
-/// pass (one state per lane of a vec4 word; shaders/flat/lanes.wgsl), whole and cut into pieces
+/// pass (one state per lane of a vec4 word; shaders/axis/flat_lanes.wgsl), whole and cut into pieces
 /// under 128 KiB bindings, against the f64 reference of tests/common/reference.rs (its stated
 /// tolerances; result buffers poisoned): NaNs at a rate drawn per case (none, a fifth, all),
 /// zeros of both signs likewise (none, 3 in 10, all, one in the array), with ±inf and

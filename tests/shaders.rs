@@ -262,6 +262,28 @@ fn every_shader_file_is_whole_wgsl() {
     }
     assert_eq!(checked, FILES.len());
     assert!(checked >= 40, "only {checked} shader files found");
+    // FILES names every file of shaders/, and nothing else.
+    fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("shaders/ is readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else {
+                let rel = path.strip_prefix(root).expect("under shaders/");
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("shaders");
+    let mut on_disk = Vec::new();
+    walk(&root, &root, &mut on_disk);
+    on_disk.sort();
+    let mut listed: Vec<String> = FILES.iter().map(|(p, _)| p.to_string()).collect();
+    listed.sort();
+    assert_eq!(
+        on_disk, listed,
+        "shaders/ on disk against kernels::source::FILES"
+    );
 }
 
 /// The parameter structs the library writes (src/kernels/params.rs) and the WGSL structs the

@@ -1,5 +1,5 @@
 // aminmax: states (minimum, maximum) in one pass, with the value type's pick_lo and pick_hi
-// (shaders/types/: NaN wins for floats). A final pass writes the pair as a vec2.
+// (shaders/shared/type_*.wgsl: NaN wins for floats). A final pass writes the pair as a vec2.
 struct MinMaxState { lo: V, hi: V }
 alias S = MinMaxState;
 fn identity() -> S { return S(highest(), lowest()); }

@@ -1,7 +1,7 @@
 // Argmin and argmax (the prelude sets `const ARGMAX: bool`): states (value, index). The first
 // NaN wins (PyTorch's rule); then the smallest (largest) value; ties go to the lowest index. A
 // total order, so the result does not depend on the order of combination. Float values compare
-// as exact integer keys (arg_key, from the value type's file in shaders/types/).
+// as exact integer keys (arg_key, from the value type's file in shaders/shared/type_*.wgsl).
 struct ArgState { v: V, i: u32 }
 alias S = ArgState;
 fn identity() -> S { return S(select(highest(), lowest(), ARGMAX), 0xffffffffu); }

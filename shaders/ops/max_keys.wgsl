@@ -1,4 +1,4 @@
-// Maximum of f32 values as order-preserving i32 keys (reduce_state_keys.wgsl, scan_keys.wgsl).
+// Maximum of f32 values as order-preserving i32 keys (reduce/state_keys.wgsl, scan/values_keys.wgsl).
 // The identity is -inf's key; a scan's NaN is the quiet NaN whose key lies above every other.
 fn key_identity() -> i32 { return -2139095041i; }
 fn key_pick(a: i32, b: i32) -> i32 { return max(a, b); }

@@ -1,4 +1,4 @@
-// Minimum of f32 values as order-preserving i32 keys (reduce_state_keys.wgsl, scan_keys.wgsl).
+// Minimum of f32 values as order-preserving i32 keys (reduce/state_keys.wgsl, scan/values_keys.wgsl).
 // The identity is +inf's key; a scan's NaN is the quiet NaN whose key lies below every other.
 fn key_identity() -> i32 { return 0x7f800000i; }
 fn key_pick(a: i32, b: i32) -> i32 { return min(a, b); }

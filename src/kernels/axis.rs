@@ -1,6 +1,6 @@
 //! The general `[outer, r, inner]` kernel's variants: every operation, six layouts.
 
-use super::source::*;
+use super::source::wgsl;
 use super::WORKGROUP_SIZES;
 use super::{compose, scalar_hooks, type_files};
 use crate::element::DType;
@@ -34,7 +34,7 @@ pub enum Layout {
     RowPairs,
     /// Segments of a segmented reduction: output `s` reduces elements `[offsets[s],
     /// offsets[s + 1])` (CSR offsets bound at binding 0), `lanes` threads per segment, long
-    /// segments by blocks of the values (see shaders/entries/axis_segments.wgsl).
+    /// segments by blocks of the values (see shaders/axis/entry_segments.wgsl).
     Segments,
 }
 
@@ -221,16 +221,16 @@ impl AxisVariant {
         if !self.src_state {
             let (elem, pairs, second) = match self.input {
                 DType::F16 => (
-                    LOADS_AXIS_F16_WGSL,
-                    LOADS_AXIS_F16_PAIRS_WGSL,
-                    LOADS_DOT_F16_WGSL,
+                    wgsl!("axis/elem_f16.wgsl"),
+                    wgsl!("axis/pair_f16.wgsl"),
+                    wgsl!("axis/elem_b_f16.wgsl"),
                 ),
                 DType::BF16 => (
-                    LOADS_AXIS_BF16_WGSL,
-                    LOADS_AXIS_BF16_PAIRS_WGSL,
-                    LOADS_DOT_BF16_WGSL,
+                    wgsl!("axis/elem_bf16.wgsl"),
+                    wgsl!("axis/pair_bf16.wgsl"),
+                    wgsl!("axis/elem_b_bf16.wgsl"),
                 ),
-                _ => (LOADS_AXIS_32_WGSL, "", LOADS_DOT_32_WGSL),
+                _ => (wgsl!("axis/elem_32.wgsl"), "", wgsl!("axis/elem_b_32.wgsl")),
             };
             files.push(elem);
             if matches!(self.layout, Layout::ColPairs | Layout::RowPairs) {
@@ -243,44 +243,53 @@ impl AxisVariant {
         files.extend(type_files(op, v));
         files.extend(state_files(op, v, self.layout));
         files.push(match (self.src_state, op, self.map) {
-            (true, _, _) => AXIS_LOAD_STATE_WGSL,
-            (false, ReduceOp::Dot, _) => AXIS_LOAD_DOT_WGSL,
-            (false, _, 0) => AXIS_LOAD_RAW_WGSL,
-            (false, _, _) => AXIS_LOAD_MAPPED_WGSL,
+            (true, _, _) => wgsl!("axis/load_state.wgsl"),
+            (false, ReduceOp::Dot, _) => wgsl!("axis/load_dot.wgsl"),
+            (false, _, 0) => wgsl!("axis/load_raw.wgsl"),
+            (false, _, _) => wgsl!("axis/load_mapped.wgsl"),
         });
         files.push(if self.dst_final {
-            AXIS_STORE_FINAL_WGSL
+            wgsl!("axis/store_final.wgsl")
         } else {
-            AXIS_STORE_STATE_WGSL
+            wgsl!("axis/store_state.wgsl")
         });
-        files.extend([COMMON_WGSL, REDUCE_AXIS_WGSL]);
+        files.extend([wgsl!("shared/common.wgsl"), wgsl!("axis/axis.wgsl")]);
         if self.layout == Layout::Flat {
             files.push(match op {
-                ReduceOp::AMinMax => FLAT_AMINMAX_WGSL,
-                ReduceOp::Norm2 => FLAT_NORM2_WGSL,
-                op if flat_lanes(op) => FLAT_LANES_WGSL,
-                _ => FLAT_ARG_WGSL,
+                ReduceOp::AMinMax => wgsl!("axis/flat_aminmax.wgsl"),
+                ReduceOp::Norm2 => wgsl!("axis/flat_norm2.wgsl"),
+                op if flat_lanes(op) => wgsl!("axis/flat_lanes.wgsl"),
+                _ => wgsl!("axis/flat_arg.wgsl"),
             });
             files.push(match self.last_group {
-                true => FLAT_FINISH_WGSL,
-                false => FLAT_NO_FINISH_WGSL,
+                true => wgsl!("axis/flat_finish.wgsl"),
+                false => wgsl!("axis/flat_no_finish.wgsl"),
             });
         }
-        // A thread's part of a row (entries/axis_rows.wgsl).
+        // A thread's part of a row (axis/entry_rows.wgsl).
         match (self.layout, self.pairs_keys()) {
-            (Layout::Rows, _) => files.extend([ROWS_ELEMENTS_WGSL, ROWS_LOOP_WGSL]),
-            (Layout::RowPairs, Some(_)) => files.extend([KEYS16_WGSL, ROWS_PAIRS_KEYS_WGSL]),
-            (Layout::RowPairs, None) => files.extend([ROWS_PAIRS_VALUES_WGSL, ROWS_LOOP_WGSL]),
+            (Layout::Rows, _) => files.extend([
+                wgsl!("axis/rows_elements.wgsl"),
+                wgsl!("axis/rows_loop.wgsl"),
+            ]),
+            (Layout::RowPairs, Some(_)) => files.extend([
+                wgsl!("shared/keys16.wgsl"),
+                wgsl!("axis/rows_pairs_keys.wgsl"),
+            ]),
+            (Layout::RowPairs, None) => files.extend([
+                wgsl!("axis/rows_pairs_values.wgsl"),
+                wgsl!("axis/rows_loop.wgsl"),
+            ]),
             _ => {}
         }
         files.push(match self.layout {
-            Layout::Flat => REDUCE_FLAT_WGSL,
-            Layout::ColPairs => REDUCE_COL_PAIRS_WGSL,
-            Layout::Rows | Layout::RowPairs => ENTRIES_AXIS_ROWS_WGSL,
-            Layout::Cols => ENTRIES_AXIS_COLS_WGSL,
-            Layout::RowsWide => ENTRIES_AXIS_ROWS_WIDE_WGSL,
-            Layout::ColsWide => ENTRIES_AXIS_COLS_WIDE_WGSL,
-            Layout::Segments => ENTRIES_AXIS_SEGMENTS_WGSL,
+            Layout::Flat => wgsl!("axis/flat.wgsl"),
+            Layout::ColPairs => wgsl!("axis/col_pairs.wgsl"),
+            Layout::Rows | Layout::RowPairs => wgsl!("axis/entry_rows.wgsl"),
+            Layout::Cols => wgsl!("axis/entry_cols.wgsl"),
+            Layout::RowsWide => wgsl!("axis/entry_rows_wide.wgsl"),
+            Layout::ColsWide => wgsl!("axis/entry_cols_wide.wgsl"),
+            Layout::Segments => wgsl!("axis/entry_segments.wgsl"),
         });
         let map = match (self.src_state, self.map) {
             (false, id) if id > 0 => crate::ops::map::source_of(id),
@@ -296,7 +305,7 @@ impl AxisVariant {
     }
 
     /// For the row pairs layout of min, max, argmin and argmax (16-bit keys,
-    /// shaders/rows/pairs_keys.wgsl): (KEYS_MAX, KEYS_ARG).
+    /// shaders/axis/rows_pairs_keys.wgsl): (KEYS_MAX, KEYS_ARG).
     fn pairs_keys(&self) -> Option<(bool, bool)> {
         if self.layout != Layout::RowPairs {
             return None;
@@ -374,7 +383,7 @@ impl AxisVariant {
 /// `finalize`, either one file (var/std, the arg states, nanmean, logsumexp, aminmax, the
 /// 2-norm) or a scalar operation over the value type `A` with a map from elements to values and
 /// a finish.
-/// The operations whose flat first pass keeps one state per lane (shaders/flat/lanes.wgsl).
+/// The operations whose flat first pass keeps one state per lane (shaders/axis/flat_lanes.wgsl).
 fn flat_lanes(op: ReduceOp) -> bool {
     matches!(
         op,
@@ -384,13 +393,13 @@ fn flat_lanes(op: ReduceOp) -> bool {
 
 fn state_files(op: ReduceOp, v: DType, layout: Layout) -> Vec<&'static str> {
     let whole = match op {
-        ReduceOp::Var | ReduceOp::Std => OPS_VAR_WGSL,
-        ReduceOp::Argmin | ReduceOp::Argmax => OPS_ARG_WGSL,
-        ReduceOp::NanArgmin | ReduceOp::NanArgmax => OPS_NAN_ARG_WGSL,
-        ReduceOp::NanMean => OPS_NAN_MEAN_WGSL,
-        ReduceOp::LogSumExp => OPS_LOGSUMEXP_WGSL,
-        ReduceOp::AMinMax => OPS_AMINMAX_WGSL,
-        ReduceOp::Norm2 => OPS_NORM2_WGSL,
+        ReduceOp::Var | ReduceOp::Std => wgsl!("ops/var.wgsl"),
+        ReduceOp::Argmin | ReduceOp::Argmax => wgsl!("ops/arg.wgsl"),
+        ReduceOp::NanArgmin | ReduceOp::NanArgmax => wgsl!("ops/nan_arg.wgsl"),
+        ReduceOp::NanMean => wgsl!("ops/nan_mean.wgsl"),
+        ReduceOp::LogSumExp => wgsl!("ops/logsumexp.wgsl"),
+        ReduceOp::AMinMax => wgsl!("ops/aminmax.wgsl"),
+        ReduceOp::Norm2 => wgsl!("ops/norm2.wgsl"),
         _ => "",
     };
     if !whole.is_empty() {
@@ -404,26 +413,26 @@ fn state_files(op: ReduceOp, v: DType, layout: Layout) -> Vec<&'static str> {
         | ReduceOp::Norm0
         | ReduceOp::NormP
         | ReduceOp::Dot => scalar_hooks(ReduceOp::Sum, v),
-        ReduceOp::NanMin | ReduceOp::NanMax => OPS_NAN_PICK_WGSL,
+        ReduceOp::NanMin | ReduceOp::NanMax => wgsl!("ops/nan_pick.wgsl"),
         ReduceOp::Any | ReduceOp::NormInf => scalar_hooks(ReduceOp::Max, v),
         ReduceOp::All | ReduceOp::NormNegInf => scalar_hooks(ReduceOp::Min, v),
         _ => scalar_hooks(op, v),
     };
     let map = match op {
-        ReduceOp::NanSum => MAPS_NAN_ZERO_WGSL,
+        ReduceOp::NanSum => wgsl!("axis/map_nan_zero.wgsl"),
         ReduceOp::Any | ReduceOp::All | ReduceOp::CountNonzero | ReduceOp::Norm0 => {
-            MAPS_NONZERO_WGSL
+            wgsl!("axis/map_nonzero.wgsl")
         }
-        ReduceOp::Norm1 | ReduceOp::NormInf | ReduceOp::NormNegInf => MAPS_ABS_WGSL,
-        ReduceOp::NormP => MAPS_ABS_POW_WGSL,
-        _ => MAPS_IDENTITY_WGSL,
+        ReduceOp::Norm1 | ReduceOp::NormInf | ReduceOp::NormNegInf => wgsl!("axis/map_abs.wgsl"),
+        ReduceOp::NormP => wgsl!("axis/map_abs_pow.wgsl"),
+        _ => wgsl!("axis/map_identity.wgsl"),
     };
     let finish = match op {
-        ReduceOp::All => OPS_FLAG_WGSL,
-        ReduceOp::Mean if layout == Layout::Segments => OPS_MEAN_SEGMENTS_WGSL,
-        ReduceOp::Mean => OPS_MEAN_WGSL,
-        ReduceOp::NormP => OPS_ROOT_P_WGSL,
-        _ => OPS_KEEP_WGSL,
+        ReduceOp::All => wgsl!("ops/flag.wgsl"),
+        ReduceOp::Mean if layout == Layout::Segments => wgsl!("ops/mean_segments.wgsl"),
+        ReduceOp::Mean => wgsl!("ops/mean.wgsl"),
+        ReduceOp::NormP => wgsl!("ops/root_p.wgsl"),
+        _ => wgsl!("ops/keep.wgsl"),
     };
-    vec![combine, OPS_VALUE_WGSL, map, finish]
+    vec![combine, wgsl!("ops/value.wgsl"), map, finish]
 }

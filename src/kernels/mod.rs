@@ -2,22 +2,25 @@
 //!
 //! A kernel's source is a short generated *prelude* (type aliases such as the element type `T`
 //! and the value type `A` or `V`, and constants such as the workgroup size `WG`) followed by
-//! whole files of `shaders/` ([`source::FILES`]): the operation's hooks (`shaders/ops/`:
-//! `identity`, `combine`, states, `finalize`, keys), the value type's bounds (`shaders/types/`),
-//! the element type's loads and stores (`shaders/loads/`), shared helpers (`common.wgsl`) and
-//! the kernel itself. The families ([`Kernel`]):
+//! whole files of `shaders/` ([`source::FILES`], one folder per family): the operation's hooks
+//! (`ops/`: `identity`, `combine`, states, `finalize`, keys), the value type's bounds
+//! (`shared/type_*.wgsl`), the element type's loads and stores (each family's `load_*` and
+//! `elem_*` files), shared helpers (`shared/common.wgsl`) and the kernel itself. The families
+//! ([`Kernel`]):
 //!
-//! - [`ReduceVariant`]: the whole-array kernel (`shaders/reduce.wgsl` plus a workgroup step,
-//!   `reduce_tree.wgsl` or `reduce_subgroup.wgsl`) for sum, prod, min, max and mean: grid-stride
-//!   vec4 loads, four accumulators.
-//! - [`AxisVariant`]: the general kernel (`shaders/reduce_axis.wgsl`) for an input viewed as
-//!   `[outer, r, inner]` reduced over `r`, in six [`Layout`]s. Every operation, including
-//!   argmin/argmax and var/std, is a *state* type `S` with `identity`, `combine` and a state made
-//!   from an element (`from_elem`); partial results between passes are states, and the last pass
-//!   applies `finalize` (mean's division, var's correction, std's square root, arg's index).
-//! - [`ScanVariant`]: the passes of a prefix scan (`shaders/scan.wgsl`, `scan_vec.wgsl`).
-//! - [`PackVariant`]: converts f32 results to f16 or bf16 words (round to nearest even).
-//! - [`Kernel::Fill`]: sets u32 words (clears look-back status).
+//! - [`ReduceVariant`]: the whole-array kernel (`reduce/reduce.wgsl` plus a workgroup step,
+//!   `reduce/group_tree.wgsl` or `reduce/group_subgroup.wgsl`) for sum, prod, min, max and
+//!   mean: grid-stride vec4 loads, four accumulators.
+//! - [`AxisVariant`]: the general kernel (`axis/axis.wgsl`) for an input viewed as
+//!   `[outer, r, inner]` reduced over `r`, in several [`Layout`]s (`axis/entry_*.wgsl`,
+//!   `axis/flat.wgsl`, `axis/col_pairs.wgsl`). Every operation, including argmin/argmax and
+//!   var/std, is a *state* type `S` with `identity`, `combine` and a state made from an element
+//!   (`from_elem`); partial results between passes are states, and the last pass applies
+//!   `finalize` (mean's division, var's correction, std's square root, arg's index).
+//! - [`ScanVariant`]: the passes of a prefix scan (`scan/common.wgsl`, `scan/passes.wgsl`, a
+//!   group step `scan/group_*.wgsl`; the prelude picks the pass).
+//! - [`PackVariant`]: converts f32 results to f16 or bf16 words (`util/pack.wgsl`).
+//! - [`Kernel::Fill`]: sets u32 words (`util/fill.wgsl`).
 //!
 //! Each family reads a typed parameter struct ([`params`]).
 //!
@@ -35,7 +38,7 @@ mod reduce;
 mod scan;
 pub mod source;
 
-use source::*;
+use source::wgsl;
 
 use crate::element::DType;
 use crate::ops::ReduceOp;
@@ -45,12 +48,18 @@ use crate::ops::ReduceOp;
 /// subgroup form, `subgroup_combine`.
 fn op_hooks(op: ReduceOp, v: DType) -> [&'static str; 2] {
     match (op, v.is_float()) {
-        (ReduceOp::Prod, _) => [OPS_MUL_WGSL, OPS_MUL_SUBGROUP_WGSL],
-        (ReduceOp::Min, true) => [OPS_MIN_FLOAT_WGSL, OPS_MIN_FLOAT_SUBGROUP_WGSL],
-        (ReduceOp::Min, false) => [OPS_MIN_WGSL, OPS_MIN_SUBGROUP_WGSL],
-        (ReduceOp::Max, true) => [OPS_MAX_FLOAT_WGSL, OPS_MAX_FLOAT_SUBGROUP_WGSL],
-        (ReduceOp::Max, false) => [OPS_MAX_WGSL, OPS_MAX_SUBGROUP_WGSL],
-        _ => [OPS_ADD_WGSL, OPS_ADD_SUBGROUP_WGSL],
+        (ReduceOp::Prod, _) => [wgsl!("ops/mul.wgsl"), wgsl!("ops/mul_subgroup.wgsl")],
+        (ReduceOp::Min, true) => [
+            wgsl!("ops/min_float.wgsl"),
+            wgsl!("ops/min_float_subgroup.wgsl"),
+        ],
+        (ReduceOp::Min, false) => [wgsl!("ops/min.wgsl"), wgsl!("ops/min_subgroup.wgsl")],
+        (ReduceOp::Max, true) => [
+            wgsl!("ops/max_float.wgsl"),
+            wgsl!("ops/max_float_subgroup.wgsl"),
+        ],
+        (ReduceOp::Max, false) => [wgsl!("ops/max.wgsl"), wgsl!("ops/max_subgroup.wgsl")],
+        _ => [wgsl!("ops/add.wgsl"), wgsl!("ops/add_subgroup.wgsl")],
     }
 }
 
@@ -67,9 +76,9 @@ fn subgroup_hooks(op: ReduceOp, v: DType) -> &'static str {
 /// Min or max over order-preserving integer keys of f32 values (`key_identity`, `key_pick`).
 fn key_hooks(op: ReduceOp) -> &'static str {
     if op == ReduceOp::Min {
-        OPS_MIN_KEYS_WGSL
+        wgsl!("ops/min_keys.wgsl")
     } else {
-        OPS_MAX_KEYS_WGSL
+        wgsl!("ops/max_keys.wgsl")
     }
 }
 
@@ -84,9 +93,9 @@ fn type_files(op: ReduceOp, v: DType) -> Vec<&'static str> {
         ) && !v.is_float());
     match v {
         _ if !uses => vec![],
-        DType::I32 => vec![TYPES_I32_WGSL],
-        DType::U32 => vec![TYPES_U32_WGSL],
-        _ => vec![TYPES_F32_WGSL],
+        DType::I32 => vec![wgsl!("shared/type_i32.wgsl")],
+        DType::U32 => vec![wgsl!("shared/type_u32.wgsl")],
+        _ => vec![wgsl!("shared/type_f32.wgsl")],
     }
 }
 
@@ -145,8 +154,8 @@ impl F16Widening {
 
     fn wgsl(self) -> &'static str {
         match self {
-            F16Widening::Native => F16_NATIVE_WGSL,
-            F16Widening::Integer => F16_INTEGER_WGSL,
+            F16Widening::Native => wgsl!("shared/f16_native.wgsl"),
+            F16Widening::Integer => wgsl!("shared/f16_integer.wgsl"),
         }
     }
 }
@@ -209,8 +218,8 @@ impl Kernel {
             Kernel::Axis(k) => k.source(),
             Kernel::Pack(k) => k.source(),
             Kernel::Scan(k) => k.source(),
-            Kernel::Fill => return FILL_WGSL.to_string(),
-            Kernel::CheckOffsets => return CHECK_OFFSETS_WGSL.to_string(),
+            Kernel::Fill => return wgsl!("util/fill.wgsl").to_string(),
+            Kernel::CheckOffsets => return wgsl!("axis/check_offsets.wgsl").to_string(),
         };
         s.push('\n');
         s.push_str(widening.wgsl());

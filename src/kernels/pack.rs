@@ -1,6 +1,6 @@
 //! The f32 → f16/bf16 conversion kernel.
 
-use super::source::{COMMON_WGSL, LOADS_PACK_BF16_WGSL, LOADS_PACK_F16_WGSL, PACK_WGSL};
+use super::source::wgsl;
 use crate::element::DType;
 
 /// The f32 → 16-bit conversion kernel.
@@ -28,15 +28,18 @@ impl PackVariant {
 
     /// The full WGSL source.
     pub fn source(&self) -> String {
-        let convert = if self.output == DType::BF16 {
-            LOADS_PACK_BF16_WGSL
+        let to = if self.output == DType::BF16 {
+            "bf16"
         } else {
-            LOADS_PACK_F16_WGSL
+            "f16"
         };
         format!(
             "// Variant {}: generated prelude (src/kernels/pack.rs).\nconst WG: u32 = 256u;\n\n\
-             {convert}{COMMON_WGSL}{PACK_WGSL}",
-            self.label()
+             // The conversion to {to} bits (round to nearest even).\n\
+             fn convert(x: f32) -> u32 {{ return f32_to_{to}_bits(x); }}\n\n{}{}",
+            self.label(),
+            wgsl!("shared/common.wgsl"),
+            wgsl!("util/pack.wgsl"),
         )
     }
 }

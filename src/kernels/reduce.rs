@@ -1,6 +1,6 @@
 //! The whole-array kernel's variants (sum, prod, min, max, mean).
 
-use super::source::*;
+use super::source::wgsl;
 use super::WORKGROUP_SIZES;
 use super::{compose, key_hooks, scalar_hooks, subgroup_hooks, type_files};
 use crate::element::DType;
@@ -61,30 +61,41 @@ impl ReduceVariant {
         let (op, acc) = (self.op, self.accumulator());
         let keyed = self.input == DType::F32 && matches!(op, ReduceOp::Min | ReduceOp::Max);
         let load = match self.input {
-            DType::F16 => LOADS_REDUCE_F16_WGSL,
-            DType::BF16 => LOADS_REDUCE_BF16_WGSL,
-            _ => LOADS_REDUCE_32_WGSL,
+            DType::F16 => wgsl!("reduce/load_f16.wgsl"),
+            DType::BF16 => wgsl!("reduce/load_bf16.wgsl"),
+            _ => wgsl!("reduce/load_32.wgsl"),
         };
         let mut files = vec![load];
         files.extend(type_files(op, acc));
         files.push(scalar_hooks(op, acc));
         if keyed {
-            files.extend([key_hooks(op), REDUCE_STATE_KEYS_WGSL]);
+            files.extend([key_hooks(op), wgsl!("reduce/state_keys.wgsl")]);
         } else if self.half_keys().is_some() {
-            files.extend([KEYS16_WGSL, REDUCE_STATE_KEYS16_WGSL]);
+            files.extend([
+                wgsl!("shared/keys16.wgsl"),
+                wgsl!("reduce/state_keys16.wgsl"),
+            ]);
         } else {
-            files.push(REDUCE_STATE_WGSL);
+            files.push(wgsl!("reduce/state.wgsl"));
         }
         files.push(if op == ReduceOp::Mean {
-            OPS_MEAN_WGSL
+            wgsl!("ops/mean.wgsl")
         } else {
-            OPS_KEEP_WGSL
+            wgsl!("ops/keep.wgsl")
         });
         if self.subgroups {
-            files.extend([subgroup_hooks(op, acc), COMMON_WGSL, REDUCE_WGSL]);
-            files.push(REDUCE_SUBGROUP_WGSL);
+            files.extend([
+                subgroup_hooks(op, acc),
+                wgsl!("shared/common.wgsl"),
+                wgsl!("reduce/reduce.wgsl"),
+            ]);
+            files.push(wgsl!("reduce/group_subgroup.wgsl"));
         } else {
-            files.extend([COMMON_WGSL, REDUCE_WGSL, REDUCE_TREE_WGSL]);
+            files.extend([
+                wgsl!("shared/common.wgsl"),
+                wgsl!("reduce/reduce.wgsl"),
+                wgsl!("reduce/group_tree.wgsl"),
+            ]);
         }
         compose(self.prelude(), &files)
     }

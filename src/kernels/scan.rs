@@ -1,6 +1,6 @@
 //! The scan passes' variants.
 
-use super::source::*;
+use super::source::wgsl;
 use super::{compose, key_hooks, scalar_hooks, type_files};
 use super::{SCAN_ROW_WORKGROUP, WORKGROUP_SIZES};
 use crate::element::DType;
@@ -252,46 +252,40 @@ impl ScanVariant {
         };
         let mut files = Vec::new();
         if self.keyed() {
-            files.extend([key_hooks(op), SCAN_KEYS_WGSL]);
+            files.extend([key_hooks(op), wgsl!("scan/values_keys.wgsl")]);
         } else {
             files.extend(type_files(op, v));
-            files.extend([scalar_hooks(op, v), SCAN_VALUES_WGSL]);
+            files.extend([scalar_hooks(op, v), wgsl!("scan/values.wgsl")]);
         }
         files.push(match self.input {
-            DType::F16 => LOADS_SCAN_F16_WGSL,
-            DType::BF16 => LOADS_SCAN_BF16_WGSL,
-            _ => LOADS_SCAN_32_WGSL,
+            DType::F16 => wgsl!("scan/load_f16.wgsl"),
+            DType::BF16 => wgsl!("scan/load_bf16.wgsl"),
+            _ => wgsl!("scan/load_32.wgsl"),
         });
-        files.push(LOADS_SCAN_VALUES_WGSL);
         files.push(if self.access.vec() && self.mode != ScanMode::Reduce {
-            LOADS_SCAN_STORE_VEC_WGSL
+            wgsl!("scan/store_vec.wgsl")
         } else {
-            LOADS_SCAN_STORE_SCALAR_WGSL
+            wgsl!("scan/store_scalar.wgsl")
         });
-        files.extend([COMMON_WGSL, SCAN_WGSL, SCAN_VEC_WGSL]);
-        let pass = match self.mode {
-            ScanMode::Tile => ENTRIES_SCAN_TILE_WGSL,
-            ScanMode::Reduce => ENTRIES_SCAN_REDUCE_WGSL,
-            ScanMode::Downsweep => ENTRIES_SCAN_DOWNSWEEP_WGSL,
-            ScanMode::Lookback => ENTRIES_SCAN_LOOKBACK_WGSL,
-            ScanMode::FusedDownsweep => ENTRIES_SCAN_FUSED_WGSL,
-            ScanMode::Serial => ENTRIES_SCAN_SERIAL_WGSL,
-        };
-        files.push(pass);
+        files.extend([
+            wgsl!("shared/common.wgsl"),
+            wgsl!("scan/common.wgsl"),
+            wgsl!("scan/passes.wgsl"),
+        ]);
         if self.subgroups {
             let inclusive = if self.op == ScanOp::Add {
-                SCAN_SUBGROUP_ADD_WGSL
+                wgsl!("scan/subgroup_add.wgsl")
             } else {
-                SCAN_SUBGROUP_SHUFFLE_WGSL
+                wgsl!("scan/subgroup_shuffle.wgsl")
             };
-            files.extend([SCAN_VEC_SUBGROUP_WGSL, inclusive, SCAN_ENTRY_SUBGROUP_WGSL]);
+            files.extend([wgsl!("scan/group_subgroup.wgsl"), inclusive]);
         } else {
-            files.extend([SCAN_VEC_TREE_WGSL, SCAN_ENTRY_WGSL]);
+            files.extend([wgsl!("scan/group_tree.wgsl")]);
         }
         compose(self.prelude(), &files)
     }
 
-    /// Float min/max scans combine order-preserving integer keys (shaders/scan_keys.wgsl).
+    /// Float min/max scans combine order-preserving integer keys (shaders/scan/values_keys.wgsl).
     fn keyed(&self) -> bool {
         self.op != ScanOp::Add && self.value().is_float()
     }
@@ -333,6 +327,18 @@ impl ScanVariant {
         p.push_str(&format!(
             "@group(0) @binding(0) var<storage, read> src_vec: array<{vec_ty}>;\n\
              @group(0) @binding(1) var<storage, read> src: array<{t}>;\n"
+        ));
+        // The pass: what the entry (scan/group_*.wgsl) runs, from scan/passes.wgsl.
+        let pass = match self.mode {
+            ScanMode::Tile => "scan_entry(ln, gr, t, 0u)",
+            ScanMode::Reduce => "reduce_entry(ln, gr, t)",
+            ScanMode::Downsweep => "scan_entry(ln, gr, t, 2u)",
+            ScanMode::Lookback => "lookback_entry(ln, gr)",
+            ScanMode::FusedDownsweep => "scan_entry(ln, gr, t, 5u)",
+            ScanMode::Serial => "serial_entry(ln, t)",
+        };
+        p.push_str(&format!(
+            "fn run_pass(ln: Lane, gr: Groups, t: u32) {{ {pass}; }}\n"
         ));
         p
     }

@@ -93,7 +93,7 @@ impl Recorder {
             map: 0,
             last_group: false,
         });
-        // Two states per block of the values (shaders/entries/axis_segments.wgsl).
+        // Two states per block of the values (shaders/axis/entry_segments.wgsl).
         let blocks = match plan.blocks {
             0 => None,
             b => Some(self.state_array(op, x.dtype, 2 * b as usize)?),

@@ -1,5 +1,0 @@
-// The entry of the columns layout of reduce_axis.wgsl.
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
-    reduce_cols(lid, wid);
-}

@@ -1,7 +1,0 @@
-// The rows layout's reads (rows/loop.wgsl): one element (or one state of an earlier pass:
-// `load`) at each row index.
-const ROW_GRAIN: u32 = 1u;
-
-fn row_load(k: u32, j: u32) -> S {
-    return load(k, j);
-}

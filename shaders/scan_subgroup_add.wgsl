@@ -1,4 +1,0 @@
-// Inclusive subgroup scan of a sum (scan_vec_subgroup.wgsl).
-fn subgroup_inclusive4(v: vec4<V>, lane: u32, size: u32) -> vec4<V> {
-    return subgroupInclusiveAdd(v);
-}
