@@ -986,56 +986,6 @@ fn reduce_then_scan_is_deterministic() {
     }
 }
 
-/// `ScanAlgorithm::Auto`'s rule (`Context::scan_algorithm`): the look-back for rows of 2 to
-/// `Tuning::scan_lookback_row_tiles` tiles at any count, and for longer rows only while the whole scan has at most
-/// `Tuning::scan_lookback_max_tiles` tiles (for one row, tiles of its look-back, at the larger
-/// workgroup where the device allows it); never for rows of one tile, nor on GL and WebGPU.
-#[test]
-fn auto_picks_the_lookback_only_where_it_was_faster() {
-    let ctx = common::ctx();
-    let (row_tiles, max) = (
-        ctx.tuning().scan_lookback_row_tiles,
-        ctx.tuning().scan_lookback_max_tiles,
-    );
-    let tile = ctx.scan_tile();
-    let lookback_backend = matches!(
-        ctx.capabilities().adapter.backend,
-        wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
-    );
-    // Rows up to the row tile are one tile each (one pass, whatever the algorithm).
-    let row = ctx.scan_row_tile();
-    // The look-back tile of one row longer than `max` tiles.
-    let wide = ctx.scan_lookback_tile(1, max * tile + 1);
-    let wide_max = ctx.tuning().scan_lookback_wide_max_tiles;
-    let cases = [
-        // (rows, len, look-back where the backend allows it)
-        (1, tile, false),
-        (100_000, tile, false),
-        (1, tile + 1, row == tile),
-        (1, row, false),
-        (1, row + 1, true),
-        (100_000, row_tiles * tile, true),
-        (100_000, row_tiles * tile + 1, false),
-        (1, max * tile, true),
-        (1, max * tile + 1, wide > tile),
-        (1, max * wide, true),
-        (1, max * wide + 1, wide > tile),
-        (1, wide_max * wide, wide > tile),
-        (1, wide_max * wide + 1, false),
-        (max / 8, 8 * tile, true),
-        (max / 8 + 1, 8 * tile, false),
-        (1, 1 << 28, false),
-    ];
-    for (rows, len, want) in cases {
-        let want = if want && lookback_backend {
-            ScanAlgorithm::DecoupledFallback
-        } else {
-            ScanAlgorithm::ReduceThenScan
-        };
-        assert_eq!(ctx.scan_algorithm(rows, len), want, "{rows} rows of {len}");
-    }
-}
-
 /// Auto's exception: one row of more than `scan_lookback_row_tiles` tiles (of the larger
 /// look-back workgroup, and of the default one), scanned into an output an earlier operation of
 /// the recording used from an input none wrote, takes reduce-then-scan (its first pass runs

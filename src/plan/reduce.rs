@@ -27,7 +27,10 @@
 //! for argmin/argmax) and a further pass combines them. Every pass of every problem goes into
 //! the same recorder, so one submission runs the whole reduction.
 
-use crate::kernels::Layout;
+use crate::element::DType;
+use crate::kernels::{AxisVariant, Layout, FLAT_LAST_GROUP_MAX_GROUPS, LOOKBACK_CLEAN_TILES};
+use crate::ops::ReduceOp;
+use crate::plan::tuning::Tuning;
 
 /// (elements of the result, elements reduced into each) of reducing `shape` over `mask`.
 pub(crate) fn sizes(shape: &[usize], mask: &[bool]) -> (usize, usize) {
@@ -278,6 +281,186 @@ pub fn plan_segments(segments: u64, values: u64, longest: Option<u64>, wg: u32) 
     }
 }
 
+/// What the plan of one piece of a problem depends on besides the tuning: the operation, the
+/// input element type, whether the array read holds states of an earlier pass, the map (0:
+/// none), the piece's problem, whether its first element starts a window that needs no shift
+/// for its element size (`aligned`) and for 4-byte elements (`aligned4`), whether its results
+/// combine into states already there (`accumulate`), the reduced-axis index of its first row,
+/// whether it starts on a whole 16-bit pair, and the bytes one binding may take.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PieceInput {
+    pub op: ReduceOp,
+    pub input: DType,
+    pub x_state: bool,
+    pub map: u32,
+    pub problem: Problem,
+    pub aligned: bool,
+    pub aligned4: bool,
+    pub accumulate: bool,
+    pub j_base: u32,
+    pub even: bool,
+    pub budget: u64,
+}
+
+/// A flat first pass: `groups` workgroups, `lanes` threads per row where there are several
+/// rows, each row in `splits` chunks of `chunk` elements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FlatPass {
+    pub groups: u32,
+    pub splits: u32,
+    pub chunk: u32,
+    pub lanes: u32,
+}
+
+/// How one piece of a problem is reduced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PiecePlan {
+    /// The whole-array kernel's passes, the first over the piece, each over the values of the
+    /// one before; with `last_group` there is one pass, whose last workgroup combines the
+    /// others' values (in the context's clean states) and writes the result.
+    Whole { passes: Vec<Pass>, last_group: bool },
+    /// The flat first pass. `one_pass`: one row whose last workgroup combines the others'
+    /// states. `direct`: it writes the piece's results itself (one pass, or rows that each
+    /// take one workgroup), `states` of them; else `states` partial states, then `rest` over
+    /// them (planned as a piece of its own).
+    Flat {
+        pass: FlatPass,
+        one_pass: bool,
+        direct: bool,
+        states: u64,
+        rest: Option<Problem>,
+    },
+    /// The general kernel's passes (see [`plan_axis`]).
+    Axis(Vec<AxisPass>),
+}
+
+/// The shortest rows of a matrix that take the flat first pass (elements).
+const FLAT_MIN_ROW: u64 = 64;
+
+/// Vec4 words per thread the flat first pass aims for along rows of a matrix: fewer lanes per
+/// row, a shorter tree.
+const FLAT_ROW_WORDS: u64 = 16;
+
+/// The plan of one piece: the whole-array kernel for a whole scalar reduction (sum, prod, min,
+/// max, mean) that starts a window and combines into nothing; the flat first pass where it
+/// applies ([`flat_pass`]); else the general kernel.
+pub(crate) fn plan_piece(i: &PieceInput, tuning: &Tuning) -> PiecePlan {
+    let p = i.problem;
+    let wg = tuning.workgroup_size;
+    let state = i.op.state_bytes();
+    if p.outer == 1 && p.inner == 1 && i.op.is_simple() && i.map == 0 && i.aligned && !i.accumulate
+    {
+        let acc = i.op.accumulator(i.input).size_bytes() as u64;
+        let fit = (i.budget / acc).min(u64::from(u32::MAX)) as u32;
+        let max_groups = tuning.max_workgroups.min(fit);
+        let mut passes = plan_passes(p.r as u32, wg, max_groups);
+        // Two passes whose second combines at most LOOKBACK_CLEAN_TILES values: one, whose
+        // last workgroup combines them (ReduceParams::LAST_GROUP).
+        let last_group = tuning.reduce_last_group
+            && passes.len() == 2
+            && passes[0].groups as usize <= LOOKBACK_CLEAN_TILES;
+        if last_group {
+            passes.truncate(1);
+        }
+        return PiecePlan::Whole { passes, last_group };
+    }
+    if let Some(pass) = flat_pass(i, tuning) {
+        let one_pass = p.outer == 1
+            && tuning.flat_last_group()
+            && pass.groups as usize <= FLAT_LAST_GROUP_MAX_GROUPS;
+        let direct = (p.outer > 1 && pass.splits == 1) || one_pass;
+        let states = match p.outer {
+            _ if one_pass => 1,
+            1 => u64::from(pass.groups),
+            outer => outer as u64 * u64::from(pass.splits),
+        };
+        let rest = (!direct).then_some(match p.outer {
+            1 => Problem {
+                outer: 1,
+                r: pass.groups as usize,
+                inner: 1,
+            },
+            outer => Problem {
+                outer,
+                r: pass.splits as usize,
+                inner: 1,
+            },
+        });
+        return PiecePlan::Flat {
+            pass,
+            one_pass,
+            direct,
+            states,
+            rest,
+        };
+    }
+    // Column pairs read whole words: the piece must start on one.
+    let pairs = !i.x_state && i.input.is_half() && i.even && i.op != ReduceOp::Dot && i.map == 0;
+    PiecePlan::Axis(plan_axis(
+        p,
+        wg,
+        tuning.target_workgroups,
+        i.budget / state,
+        pairs,
+    ))
+}
+
+/// The flat first pass (see [`Layout::Flat`]) for a piece, if it takes one: argmin/argmax,
+/// aminmax or (whole arrays only) the 2-norm, nansum, the 1-norm, any, all and count_nonzero
+/// of raw f32 input starting on an offset-aligned element (the vec4 loads need no shift),
+/// either one long row (at least two workgroups of four vec4 words per thread, striding over
+/// it, as many workgroups as the whole-array kernel) or rows of whole vec4 words of at least
+/// [`FLAT_MIN_ROW`] elements (about [`FLAT_ROW_WORDS`] words per thread, up to a workgroup per
+/// row, long rows cut into `splits` chunks of whole words where they are too few to fill the
+/// GPU).
+pub(crate) fn flat_pass(i: &PieceInput, tuning: &Tuning) -> Option<FlatPass> {
+    let p = i.problem;
+    let variant = AxisVariant {
+        layout: Layout::Flat,
+        op: i.op,
+        input: i.input,
+        src_state: i.x_state,
+        dst_final: false,
+        workgroup_size: tuning.workgroup_size,
+        map: i.map,
+        last_group: false,
+    };
+    if !variant.flat_capable() || p.inner != 1 || !i.aligned4 {
+        return None;
+    }
+    let wg = u64::from(tuning.workgroup_size);
+    let per_group = wg * MIN_VEC4_PER_THREAD * 4;
+    let r = p.r as u64;
+    if p.outer == 1 {
+        let groups = (r / per_group).min(u64::from(tuning.max_workgroups));
+        return (groups >= 2).then_some(FlatPass {
+            groups: groups as u32,
+            splits: 1,
+            chunk: p.r as u32,
+            lanes: wg as u32,
+        });
+    }
+    // Rows: indices are per row, so a piece must hold whole rows (j_base 0).
+    if !variant.flat_along_rows() || !r.is_multiple_of(4) || r < FLAT_MIN_ROW || i.j_base != 0 {
+        return None;
+    }
+    let lanes = (r / 4).div_ceil(FLAT_ROW_WORDS).next_power_of_two().min(wg);
+    let (outer, target) = (p.outer as u64, u64::from(tuning.target_workgroups));
+    let groups = outer.div_ceil(wg / lanes);
+    let mut splits = 1;
+    if lanes == wg && groups < target {
+        splits = target.div_ceil(groups).min(r / per_group).clamp(1, 65_535);
+    }
+    // Chunks of whole vec4 words.
+    let chunk = r.div_ceil(splits).div_ceil(4) * 4;
+    Some(FlatPass {
+        groups: groups as u32,
+        splits: r.div_ceil(chunk) as u32,
+        chunk: chunk as u32,
+        lanes: lanes as u32,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,5 +654,197 @@ mod tests {
             assert!(p.long / p.lanes <= 4096, "{p:?}");
             assert!(p.long >= 1 << SEGMENT_BLOCK_SHIFT, "{p:?}");
         }
+    }
+
+    fn piece(op: ReduceOp, input: DType, outer: usize, r: usize, inner: usize) -> PieceInput {
+        PieceInput {
+            op,
+            input,
+            x_state: false,
+            map: 0,
+            problem: Problem { outer, r, inner },
+            aligned: true,
+            aligned4: true,
+            accumulate: false,
+            j_base: 0,
+            even: true,
+            budget: 1 << 30,
+        }
+    }
+
+    #[test]
+    fn whole_scalar_arrays_take_the_whole_array_kernel_finishing_in_one_pass() {
+        let t = crate::plan::test_tuning();
+        // 2^24 f32: 512 workgroups, then their values: one pass whose last workgroup combines.
+        let plan = plan_piece(&piece(ReduceOp::Sum, DType::F32, 1, 1 << 24, 1), &t);
+        let one = Pass {
+            n: 1 << 24,
+            groups: 512,
+        };
+        let want = PiecePlan::Whole {
+            passes: vec![one],
+            last_group: true,
+        };
+        assert_eq!(plan, want);
+        // Without the one-pass finish: two passes.
+        let two = Tuning {
+            reduce_last_group: false,
+            ..t
+        };
+        let plan = plan_piece(&piece(ReduceOp::Sum, DType::F32, 1, 1 << 24, 1), &two);
+        let passes = vec![one, Pass { n: 512, groups: 1 }];
+        let want = PiecePlan::Whole {
+            passes,
+            last_group: false,
+        };
+        assert_eq!(plan, want);
+        // Small arrays: one pass of one workgroup, no finish needed.
+        let plan = plan_piece(&piece(ReduceOp::Max, DType::I32, 1, 1000, 1), &t);
+        let want = PiecePlan::Whole {
+            passes: vec![Pass { n: 1000, groups: 1 }],
+            last_group: false,
+        };
+        assert_eq!(plan, want);
+        // A piece that combines into states, starts off a window, or has a map: the general
+        // kernel.
+        for i in [
+            PieceInput {
+                accumulate: true,
+                ..piece(ReduceOp::Sum, DType::F32, 1, 1 << 20, 1)
+            },
+            PieceInput {
+                aligned: false,
+                ..piece(ReduceOp::Sum, DType::F32, 1, 1 << 20, 1)
+            },
+            PieceInput {
+                map: 7,
+                ..piece(ReduceOp::Sum, DType::F32, 1, 1 << 20, 1)
+            },
+        ] {
+            assert!(matches!(plan_piece(&i, &t), PiecePlan::Axis(_)), "{i:?}");
+        }
+    }
+
+    #[test]
+    fn the_flat_pass_finishes_one_row_in_one_pass_and_splits_long_rows() {
+        let t = crate::plan::test_tuning();
+        // argmax of 2^24 f32: 512 workgroups, the last combining: one state written directly.
+        let plan = plan_piece(&piece(ReduceOp::Argmax, DType::F32, 1, 1 << 24, 1), &t);
+        let pass = FlatPass {
+            groups: 512,
+            splits: 1,
+            chunk: 1 << 24,
+            lanes: 256,
+        };
+        let want = PiecePlan::Flat {
+            pass,
+            one_pass: true,
+            direct: true,
+            states: 1,
+            rest: None,
+        };
+        assert_eq!(plan, want);
+        // Without the flat one-pass finish: 512 states, then a piece over them.
+        let two = Tuning {
+            reduce_last_group_flat: false,
+            ..t
+        };
+        let plan = plan_piece(&piece(ReduceOp::Argmax, DType::F32, 1, 1 << 24, 1), &two);
+        let rest = Some(Problem {
+            outer: 1,
+            r: 512,
+            inner: 1,
+        });
+        let want = PiecePlan::Flat {
+            pass,
+            one_pass: false,
+            direct: false,
+            states: 512,
+            rest,
+        };
+        assert_eq!(plan, want);
+        // Rows of 4096: 64 lanes (16 words each), 4 rows a workgroup, each row whole.
+        let plan = plan_piece(&piece(ReduceOp::Argmin, DType::F32, 4096, 4096, 1), &t);
+        let pass = FlatPass {
+            groups: 1024,
+            splits: 1,
+            chunk: 4096,
+            lanes: 64,
+        };
+        let want = PiecePlan::Flat {
+            pass,
+            one_pass: false,
+            direct: true,
+            states: 4096,
+            rest: None,
+        };
+        assert_eq!(plan, want);
+        // Few long rows: a workgroup a row, each row cut into chunks of whole words, then the
+        // chunks' states per row.
+        let Some(pass) = flat_pass(&piece(ReduceOp::AMinMax, DType::F32, 4, 1 << 20, 1), &t) else {
+            panic!("4 rows of 2^20 take the flat pass")
+        };
+        assert_eq!((pass.groups, pass.splits, pass.lanes), (4, 256, 256));
+        assert_eq!(pass.chunk % 4, 0);
+        let plan = plan_piece(&piece(ReduceOp::AMinMax, DType::F32, 4, 1 << 20, 1), &t);
+        let PiecePlan::Flat { rest, direct, .. } = plan else {
+            panic!("flat")
+        };
+        assert!(!direct);
+        assert_eq!(
+            rest,
+            Some(Problem {
+                outer: 4,
+                r: 256,
+                inner: 1
+            })
+        );
+        // Not flat: f16 input, rows not of whole words or too short, other operations along
+        // rows, pieces that start inside a row or off a window.
+        for i in [
+            piece(ReduceOp::Argmax, DType::F16, 1, 1 << 20, 1),
+            piece(ReduceOp::Argmax, DType::F32, 100, 1022, 1),
+            piece(ReduceOp::Argmax, DType::F32, 100, 60, 1),
+            piece(ReduceOp::Norm2, DType::F32, 100, 4096, 1),
+            PieceInput {
+                j_base: 4096,
+                ..piece(ReduceOp::Argmax, DType::F32, 100, 4096, 1)
+            },
+            PieceInput {
+                aligned4: false,
+                ..piece(ReduceOp::Argmax, DType::F32, 1, 1 << 20, 1)
+            },
+        ] {
+            assert_eq!(flat_pass(&i, &t), None, "{i:?}");
+        }
+        // The 2-norm of a whole array takes it.
+        assert!(flat_pass(&piece(ReduceOp::Norm2, DType::F32, 1, 1 << 20, 1), &t).is_some());
+    }
+
+    #[test]
+    fn the_general_kernel_takes_column_pairs_only_for_raw_16_bit_input_on_whole_words() {
+        let t = crate::plan::test_tuning();
+        let layout = |i: PieceInput| match plan_piece(&i, &t) {
+            PiecePlan::Axis(passes) => passes[0].layout,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            layout(piece(ReduceOp::Sum, DType::F16, 64, 64, 4096)),
+            Layout::ColPairs
+        );
+        assert_eq!(
+            layout(piece(ReduceOp::Sum, DType::F32, 64, 64, 4096)),
+            Layout::Cols
+        );
+        let odd = PieceInput {
+            even: false,
+            ..piece(ReduceOp::Sum, DType::F16, 64, 64, 4096)
+        };
+        assert_eq!(layout(odd), Layout::Cols);
+        let states = PieceInput {
+            x_state: true,
+            ..piece(ReduceOp::Sum, DType::F16, 64, 64, 4096)
+        };
+        assert_eq!(layout(states), Layout::Cols);
     }
 }

@@ -8,9 +8,8 @@ use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
 use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
-use crate::kernels::{FLAT_LAST_GROUP_MAX_GROUPS, LOOKBACK_CLEAN_TILES};
 use crate::ops::{ReduceOp, Reduction};
-use crate::plan::reduce::{plan_axis, plan_passes, problems, sizes, Problem, MIN_VEC4_PER_THREAD};
+use crate::plan::reduce::{plan_piece, problems, sizes, PieceInput, PiecePlan, Problem};
 
 /// Reads of a published workgroup value that is not visible yet before the last workgroup
 /// computes it again (ReduceParams::LAST_GROUP). Every other workgroup has published its value
@@ -118,23 +117,6 @@ struct Piece {
     j_base: u32,
     accumulate: bool,
 }
-
-/// A flat first pass: `groups` workgroups, `lanes` threads per row where there are several
-/// rows, each row in `splits` chunks of `chunk` elements.
-struct FlatPass {
-    groups: u32,
-    splits: u32,
-    chunk: u32,
-    lanes: u32,
-}
-
-/// The shortest rows of a matrix that take the flat first pass (elements).
-const FLAT_MIN_ROW: u64 = 64;
-
-/// Vec4 words per thread the flat first pass aims for along rows of a matrix: fewer lanes per
-/// row, a shorter tree. On the H200, argmax along 16384 x 4096 took 133.7 us at 4 words, 97.1
-/// at 8 and 76.1 at 16 (torch 78.7), 65536 x 1024 137.1, 99.5 and 75.9 (torch 92.1).
-const FLAT_ROW_WORDS: u64 = 16;
 
 impl Recorder {
     /// Records `red` over `x` (of `shape`) into `out`, checking everything first.
@@ -434,28 +416,31 @@ impl Recorder {
         } = *f;
         let tuning = self.ctx().tuning();
         let wg = tuning.workgroup_size;
-        let budget = self.piece_budget();
         let src_elem = f.src_elem();
         let out_elem = f.out_elem();
-        // The whole-array kernel's vec4 loads need a window that starts at the piece (pieces of
-        // a long row that start elsewhere, or combine into states, take the general kernel).
-        let aligned = (at.src_at * src_elem).is_multiple_of(self.offset_alignment_bytes());
-        if p.outer == 1 && p.inner == 1 && op.is_simple() && map == 0 && aligned && !at.accumulate {
+        let align = self.offset_alignment_bytes();
+        let piece = PieceInput {
+            op,
+            input,
+            x_state,
+            map,
+            problem: p,
+            aligned: (at.src_at * src_elem).is_multiple_of(align),
+            aligned4: (at.src_at * 4).is_multiple_of(align),
+            accumulate: at.accumulate,
+            j_base: at.j_base,
+            // Windows start on whole words, so the element offset inside the window has the
+            // parity of src_at.
+            even: at.src_at.is_multiple_of(2),
+            budget: self.piece_budget(),
+        };
+        let plan = plan_piece(&piece, &tuning);
+        if let PiecePlan::Whole { passes, last_group } = plan {
             // Whole-array kernel; states of scalar ops are plain accumulator values.
             let acc = op.accumulator(input);
             let acc_bytes = acc.size_bytes() as u64;
             let mut src = x.clone();
             let mut src_dtype = if x_state { acc } else { input };
-            let max_groups = tuning.max_workgroups.min((budget / acc_bytes) as u32);
-            let mut passes = plan_passes(p.r as u32, wg, max_groups);
-            // Two passes whose second combines at most LOOKBACK_CLEAN_TILES values: one, whose
-            // last workgroup combines them (ReduceParams::LAST_GROUP).
-            let last_group = tuning.reduce_last_group
-                && passes.len() == 2
-                && passes[0].groups as usize <= LOOKBACK_CLEAN_TILES;
-            if last_group {
-                passes.truncate(1);
-            }
             for (i, pass) in passes.iter().enumerate() {
                 let last = i + 1 == passes.len();
                 let dst = if last {
@@ -513,21 +498,19 @@ impl Recorder {
             return Ok(());
         }
         let state = op.state_bytes();
-        if let Some(flat) = self.flat_pass(f, p, at) {
+        if let PiecePlan::Flat {
+            pass: flat,
+            one_pass,
+            direct,
+            states: states_n,
+            rest,
+        } = plan
+        {
             // Argmin/argmax or aminmax of f32 rows: a flat first pass to one state per workgroup
             // (indices include at.j_base), then those states as below; rows that each take
             // one workgroup write their results (or states) where the general pass would. One
             // row may take one pass, whose last workgroup combines the others' states
             // (AxisVariant::last_group, in the context's clean states).
-            let one_pass = p.outer == 1
-                && tuning.flat_last_group()
-                && flat.groups as usize <= FLAT_LAST_GROUP_MAX_GROUPS;
-            let direct = (p.outer > 1 && flat.splits == 1) || one_pass;
-            let states_n = match p.outer {
-                _ if one_pass => 1,
-                1 => u64::from(flat.groups),
-                outer => outer as u64 * u64::from(flat.splits),
-            };
             // A piece's results start where its window does only when dst_at is
             // offset-aligned: the kernel writes from dst_base inside the window.
             let (dst, (dst_window, dst_base)) = match direct {
@@ -591,20 +574,8 @@ impl Recorder {
                 params,
                 (flat.groups, flat.splits),
             )?;
-            if direct {
+            let Some(rest) = rest else {
                 return Ok(());
-            }
-            let rest = match p.outer {
-                1 => Problem {
-                    outer: 1,
-                    r: flat.groups as usize,
-                    inner: 1,
-                },
-                outer => Problem {
-                    outer,
-                    r: flat.splits as usize,
-                    inner: 1,
-                },
             };
             let at = Piece {
                 dst_at: at.dst_at,
@@ -613,14 +584,9 @@ impl Recorder {
             };
             return self.record_piece(&f.reading_states(&dst), rest, final_dst, at);
         }
-        // Column pairs read whole words: the piece must start on one (windows start on whole
-        // words, so the element offset inside the window has the parity of src_at).
-        let pairs = !x_state
-            && input.is_half()
-            && at.src_at.is_multiple_of(2)
-            && op != ReduceOp::Dot
-            && map == 0;
-        let passes = plan_axis(p, wg, tuning.target_workgroups, budget / state, pairs);
+        let PiecePlan::Axis(passes) = plan else {
+            unreachable!("the other plans returned above")
+        };
         let mut src = x.clone();
         let mut src_state = x_state;
         for (i, pass) in passes.iter().enumerate() {
@@ -690,70 +656,6 @@ impl Recorder {
             src_state = true;
         }
         Ok(())
-    }
-
-    /// The flat first pass (see [`Layout::Flat`]) for piece `p` at `at`, if it takes one:
-    /// argmin/argmax, aminmax or (whole arrays only) the 2-norm, nansum, the 1-norm, any, all
-    /// and count_nonzero of raw f32 input starting on
-    /// an offset-aligned element (the vec4 loads need no shift), either one long row (at least two workgroups of four vec4 words per
-    /// thread, striding over it) or rows of whole vec4 words of at least [`FLAT_MIN_ROW`]
-    /// elements (about [`FLAT_ROW_WORDS`] words per thread, up to a workgroup per row, long
-    /// rows cut into `splits` chunks of whole words where they are too few to fill the GPU). On
-    /// the H200 the general rows layout, comparing (value, index) or (min, max) states, took
-    /// 1.3x to 2.9x PyTorch's time along rows of 1024 to 8192 elements.
-    fn flat_pass(&self, f: &Frame<'_>, p: Problem, at: Piece) -> Option<FlatPass> {
-        let variant = AxisVariant {
-            layout: Layout::Flat,
-            op: f.op,
-            input: f.input,
-            src_state: f.x_state,
-            dst_final: false,
-            workgroup_size: self.ctx().tuning().workgroup_size,
-            map: f.map,
-            last_group: false,
-        };
-        let aligned = (at.src_at * 4).is_multiple_of(self.offset_alignment_bytes());
-        if !variant.flat_capable() || p.inner != 1 || !aligned {
-            return None;
-        }
-        let tuning = self.ctx().tuning();
-        let wg = u64::from(tuning.workgroup_size);
-        let per_group = wg * MIN_VEC4_PER_THREAD * 4;
-        let r = p.r as u64;
-        if p.outer == 1 {
-            // As many workgroups as the whole-array kernel: on the H200 (2^26 f32) aminmax
-            // took 69.6 us with 512 and 71.5 with 1024, the 2-norm 70.5 and 71.3, argmax
-            // 71.9 with 512 and 74.0 with 1024.
-            let groups = (r / per_group).min(u64::from(tuning.max_workgroups));
-            return (groups >= 2).then_some(FlatPass {
-                groups: groups as u32,
-                splits: 1,
-                chunk: p.r as u32,
-                lanes: wg as u32,
-            });
-        }
-        // Rows: indices are per row, so a piece must hold whole rows (j_base 0).
-        if !variant.flat_along_rows() || !r.is_multiple_of(4) || r < FLAT_MIN_ROW || at.j_base != 0
-        {
-            return None;
-        }
-        // About FLAT_ROW_WORDS words per thread; long rows too few to fill the GPU are cut
-        // into chunks.
-        let lanes = (r / 4).div_ceil(FLAT_ROW_WORDS).next_power_of_two().min(wg);
-        let (outer, target) = (p.outer as u64, u64::from(tuning.target_workgroups));
-        let groups = outer.div_ceil(wg / lanes);
-        let mut splits = 1;
-        if lanes == wg && groups < target {
-            splits = target.div_ceil(groups).min(r / per_group).clamp(1, 65_535);
-        }
-        // Chunks of whole vec4 words.
-        let chunk = r.div_ceil(splits).div_ceil(4) * 4;
-        Some(FlatPass {
-            groups: groups as u32,
-            splits: r.div_ceil(chunk) as u32,
-            chunk: chunk as u32,
-            lanes: lanes as u32,
-        })
     }
 
     /// Converts the f32 values of `src` into the 16-bit array `out`, in pieces that fit a

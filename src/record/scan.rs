@@ -1,26 +1,16 @@
-//! Recording a scan: the checks, the algorithm, the tiles and the passes of each level.
+//! Recording a scan: the checks, the algorithm, then the plan (`plan::scan::plan_scan`) encoded.
 
 use super::{Dispatch, Recorder};
 use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::params::{FillParams, ScanParams};
-use crate::kernels::{scan_tile_len, Kernel, ScanAccess, ScanMode, ScanVariant, WORKGROUP_SIZES};
-use crate::kernels::{CLEAN_STATE_WORDS, LOOKBACK_CLEAN_TILES};
+use crate::kernels::params::FillParams;
+use crate::kernels::{scan_tile_len, Kernel, CLEAN_STATE_WORDS};
 use crate::ops::{Scan, ScanAlgorithm};
-use crate::plan::scan::{auto_algorithm, lookback_workgroup, tile_span};
+use crate::plan::scan::{auto_algorithm, lookback_workgroup, plan_scan, tile_span};
+use crate::plan::scan::{ScanBuf, ScanInput, ScanPlan, ScanStep};
 use std::sync::Arc;
-
-/// One level of a scan: `rows` rows of `len` elements of `src` into `dst`.
-struct Level<'a> {
-    src: &'a RawArray,
-    dst: &'a RawArray,
-    rows: usize,
-    len: usize,
-    /// The scan of the caller's input (not of another level's tile totals).
-    outer: bool,
-}
 
 impl Context {
     /// The algorithm [`ScanAlgorithm::Auto`] picks for `rows` rows of `len` elements on this
@@ -192,201 +182,80 @@ impl Recorder {
             }
             a => a,
         };
-        let level = Level {
-            src: x,
-            dst: out,
+        // Tiles load and store whole vec4 slots wherever both buffers are padded to 16 bytes.
+        let padded = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
+        let input = ScanInput {
+            op: scan.op,
+            exclusive: scan.exclusive,
+            dtype: x.dtype,
             rows,
             len,
-            outer: true,
+            algorithm,
+            aligned: padded(x) && padded(out),
+            src_bytes: x.bytes(),
+            subgroup_max_size: ctx.capabilities().subgroup_max_size,
+            testing: scan.testing,
         };
-        self.record_scan_level(scan, &level, scan.exclusive, algorithm)
+        let plan = plan_scan(&input, &ctx.tuning())?;
+        self.encode_scan(&plan, x, out)
     }
 
-    fn record_scan_level(
-        &mut self,
-        scan: &Scan,
-        l: &Level,
-        exclusive: bool,
-        algorithm: ScanAlgorithm,
-    ) -> Result<()> {
-        let ctx = self.ctx().clone();
-        let tuning = ctx.tuning();
-        let caps = ctx.capabilities();
-        let full = tuning.workgroup_size;
-        let tile_of = |w: u32| scan_tile_len(w) as usize;
-        // The smallest workgroup whose tile holds a whole row, so that each row is one tile of
-        // the fast whole-tile path: smaller workgroups only for rows too long to pack several
-        // to a tile, the larger row workgroup where the device allows it; else the full size.
-        let smaller = l.rows > 1 && l.len > tuning.scan_serial_max_len;
-        let fits = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
-        // Tiles load and store whole vec4 slots wherever both buffers are padded to 16 bytes;
-        // rows off a 16-byte boundary are then tiled from the boundary before them (tile_span).
-        let aligned = fits(l.src) && fits(l.dst);
-        let span = if aligned {
-            tile_span(l.rows, l.len)
-        } else {
-            l.len
+    /// Leases the plan's temporaries and records its steps.
+    fn encode_scan(&mut self, plan: &ScanPlan, x: &RawArray, out: &RawArray) -> Result<()> {
+        let temps = (plan.temps.iter())
+            .map(|&(len, dtype)| self.lease_temporary(len, dtype))
+            .collect::<Result<Vec<_>>>()?;
+        let array = |this: &mut Self, b: ScanBuf| match b {
+            ScanBuf::Input => x.clone(),
+            ScanBuf::Output => out.clone(),
+            ScanBuf::Temp(i) => temps[i].clone(),
+            ScanBuf::CleanStates => this.clean_states(),
         };
-        let access = match (aligned, span != l.len) {
-            (false, _) => ScanAccess::Scalar,
-            (true, false) => ScanAccess::Vec,
-            (true, true) => ScanAccess::Shifted,
-        };
-        let wg = WORKGROUP_SIZES
-            .into_iter()
-            .filter(|&w| w == full || (smaller && w < full))
-            .chain([tuning.scan_row_workgroup_size])
-            .find(|&w| tile_of(w) >= span)
-            .unwrap_or(full);
-        // A long single row's look-back takes its own (larger) workgroup.
-        let wg = if algorithm == ScanAlgorithm::DecoupledFallback && tile_of(wg) < span {
-            lookback_workgroup(l.rows, span, &tuning)
-        } else {
-            wg
-        };
-        let tile = tile_of(wg);
-        // The subgroup step maps data by subgroup, so every subgroup must be full.
-        let subgroups = tuning.subgroups && caps.subgroup_max_size <= wg;
-        let total = l.rows * l.len;
-        let value = scan.op.output(l.src.dtype);
-        let variant = |mode, exclusive| ScanVariant {
-            op: scan.op,
-            input: l.src.dtype,
-            mode,
-            exclusive,
-            access: if mode == ScanMode::Serial {
-                ScanAccess::Scalar
-            } else {
-                access
-            },
-            workgroup_size: wg,
-            subgroups: subgroups && mode != ScanMode::Serial,
-        };
-        let mut flags = 0;
-        for (on, flag) in [
-            (scan.testing.force_fallback, ScanParams::FORCE_FALLBACK),
-            (scan.testing.aggregates_only, ScanParams::AGGREGATES_ONLY),
-            (scan.testing.hide_some, ScanParams::HIDE_SOME),
-        ] {
-            if on {
-                flags |= flag;
+        for step in &plan.steps {
+            match *step {
+                ScanStep::Fill { dst, words } => {
+                    let dst = array(self, dst);
+                    let groups = words.div_ceil(256) as u32;
+                    let fill = FillParams {
+                        n: words as u32,
+                        groups_x: self.grid(groups)?.0,
+                        value: 0,
+                        ..Default::default()
+                    };
+                    self.push_dispatch(Kernel::Fill, x, &dst, words as u64 * 4, fill, (groups, 1))?;
+                }
+                ScanStep::Pass {
+                    variant,
+                    src,
+                    dst,
+                    aux,
+                    carries,
+                    mut params,
+                    groups,
+                } => {
+                    let (src, dst) = (array(self, src), array(self, dst));
+                    let aux = aux.map(|b| array(self, b));
+                    params.groups_x = self.grid(groups)?.0;
+                    params.groups = groups;
+                    let dst_bytes = padded_bytes(dst.len, dst.dtype);
+                    let kernel = Kernel::Scan(variant);
+                    let grid = (groups, 1);
+                    self.push_dispatch_aux(
+                        kernel,
+                        &src,
+                        &dst,
+                        dst_bytes,
+                        aux.as_ref(),
+                        params,
+                        grid,
+                    )?;
+                    if let Some(c) = carries {
+                        let c = array(self, c);
+                        self.bind_carries(&c);
+                    }
+                }
             }
         }
-        let mut params = ScanParams {
-            total: total as u32,
-            spin_limit: scan.testing.spin_limit,
-            flags,
-            ..Default::default()
-        };
-        let dst_bytes = padded_bytes(l.dst.len, l.dst.dtype);
-
-        if l.rows > 1 && l.len <= tuning.scan_serial_max_len {
-            // Short rows: one invocation per row, one pass.
-            params.len = l.len as u32;
-            params.rows = l.rows as u32;
-            let groups = l.rows.div_ceil(wg as usize);
-            params.n_tiles = groups as u32;
-            let kernel = Kernel::Scan(variant(ScanMode::Serial, exclusive));
-            return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, groups);
-        }
-        let tpr = span.div_ceil(tile);
-        let n_tiles = l
-            .rows
-            .checked_mul(tpr)
-            .filter(|&n| n < u32::MAX as usize / 2);
-        let n_tiles = n_tiles.ok_or_else(|| Error::TooLarge {
-            what: format!("a scan of {} rows of {}", l.rows, l.len),
-            bytes: total as u64,
-            limit: u64::from(u32::MAX / 2) * tile as u64,
-            limit_name: "2^31 tiles",
-        })?;
-        params.tpr = tpr as u32;
-        params.len = l.len as u32;
-        params.rows = l.rows as u32;
-        params.n_tiles = n_tiles as u32;
-        if tpr == 1 {
-            let kernel = Kernel::Scan(variant(ScanMode::Tile, exclusive));
-            return self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles);
-        }
-        if algorithm == ScanAlgorithm::DecoupledFallback {
-            let kernel = Kernel::Scan(variant(ScanMode::Lookback, exclusive));
-            if n_tiles <= LOOKBACK_CLEAN_TILES {
-                // The context's zeroed states, which the scan leaves zeroed: no fill pass.
-                let states = self.clean_states();
-                params.flags |= ScanParams::SELF_CLEAN;
-                return self.push_scan(
-                    kernel,
-                    l.src,
-                    l.dst,
-                    dst_bytes,
-                    Some(&states),
-                    params,
-                    n_tiles,
-                );
-            }
-            // Status: a tile counter, then two words per tile, cleared first.
-            let words = 1 + 2 * n_tiles;
-            let status = self.lease_temporary(words, DType::U32)?;
-            let groups = words.div_ceil(256);
-            let fill = FillParams {
-                n: words as u32,
-                groups_x: self.grid(groups as u32)?.0,
-                value: 0,
-                ..Default::default()
-            };
-            self.push_dispatch(
-                Kernel::Fill,
-                l.src,
-                &status,
-                words as u64 * 4,
-                fill,
-                (groups as u32, 1),
-            )?;
-            return self.push_scan(
-                kernel,
-                l.src,
-                l.dst,
-                dst_bytes,
-                Some(&status),
-                params,
-                n_tiles,
-            );
-        }
-        // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
-        let (lo, hi) = tuning.scan_reversed_runs_bytes;
-        if (lo..=hi).contains(&l.src.bytes()) {
-            params.flags |= ScanParams::REVERSED_RUNS;
-        }
-        // Two passes where the downsweep can combine the totals before its tiles itself: one
-        // row (a total per run of tiles; at most 4 * wg runs, see push_scan) or few tiles (a
-        // total per tile); else a scan of the totals (recursively) gives each tile its carry.
-        let fused = l.outer
-            && n_tiles <= tuning.scan_fused_max_tiles
-            && (l.rows == 1 || n_tiles <= 4 * wg as usize);
-        if fused && l.rows == 1 {
-            params.flags |= ScanParams::RUN_TOTALS;
-        }
-        let sums = self.lease_temporary(n_tiles, value)?;
-        let kernel = Kernel::Scan(variant(ScanMode::Reduce, false));
-        let sums_bytes = padded_bytes(n_tiles, value);
-        self.push_scan(kernel, l.src, &sums, sums_bytes, None, params, n_tiles)?;
-        let (mode, carries) = if fused {
-            (ScanMode::FusedDownsweep, sums)
-        } else {
-            let scanned = self.lease_temporary(n_tiles, value)?;
-            let inner = Level {
-                src: &sums,
-                dst: &scanned,
-                rows: l.rows,
-                len: tpr,
-                outer: false,
-            };
-            self.record_scan_level(scan, &inner, true, ScanAlgorithm::ReduceThenScan)?;
-            (ScanMode::Downsweep, scanned)
-        };
-        let kernel = Kernel::Scan(variant(mode, exclusive));
-        self.push_scan(kernel, l.src, l.dst, dst_bytes, None, params, n_tiles)?;
-        self.bind_carries(&carries);
         Ok(())
     }
 
@@ -406,49 +275,5 @@ impl Recorder {
             dtype: DType::U32,
             ctx_id: self.ctx().id(),
         }
-    }
-
-    /// Records one scan pass over `n_tiles` tiles, with the grid's x extent and the number of
-    /// workgroups in the params: one workgroup per tile (or per `workgroup_size` rows) for serial
-    /// and look-back passes; otherwise at least [`Tuning::target_workgroups`](crate::Tuning)
-    /// (one per tile if there are fewer tiles) and at least enough that none loops over more
-    /// than [`Tuning::scan_tiles_per_workgroup`](crate::Tuning) tiles.
-    #[allow(clippy::too_many_arguments)]
-    fn push_scan(
-        &mut self,
-        kernel: Kernel,
-        src: &RawArray,
-        dst: &RawArray,
-        dst_bytes: u64,
-        aux: Option<&RawArray>,
-        mut params: ScanParams,
-        n_tiles: usize,
-    ) -> Result<()> {
-        let one_each = matches!(kernel, Kernel::Scan(v) if matches!(v.mode, ScanMode::Serial | ScanMode::Lookback));
-        let tuning = self.ctx().tuning();
-        let n = n_tiles as u32;
-        let groups = if one_each {
-            n
-        } else {
-            // Both are at least 1 (see Context::with_options).
-            let g = n
-                .min(tuning.target_workgroups)
-                .max(n.div_ceil(tuning.scan_tiles_per_workgroup));
-            match kernel {
-                // Runs of tiles: each workgroup of the downsweep combines the totals of the runs
-                // before its own first, so runs of one tile pay that for each tile; runs of two
-                // where that leaves at least half the target. The downsweep combines up to
-                // `groups` run totals: at most 4 per invocation. On the H200 (2^22 f32, 1024
-                // tiles) 512 runs of two took 18.0-18.3 us, 1024 of one 20.0-20.5.
-                Kernel::Scan(v) if params.flags & ScanParams::RUN_TOTALS != 0 => n
-                    .div_ceil(2)
-                    .max(n.min(tuning.target_workgroups / 2))
-                    .min(4 * v.workgroup_size),
-                _ => g,
-            }
-        };
-        params.groups_x = self.grid(groups)?.0;
-        params.groups = groups;
-        self.push_dispatch_aux(kernel, src, dst, dst_bytes, aux, params, (groups, 1))
     }
 }
