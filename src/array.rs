@@ -79,7 +79,7 @@ fn shape_len(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
 }
 
-fn check_shape(shape: &[usize], len: usize) -> Result<()> {
+pub(crate) fn check_shape(shape: &[usize], len: usize) -> Result<()> {
     match shape_len(shape) {
         Some(n) if n == len => Ok(()),
         n => Err(Error::ShapeMismatch {
@@ -217,7 +217,7 @@ fn padded_wrap_bytes(len: usize, dtype: DType) -> u64 {
 }
 
 /// Usage of the buffers of arrays the library makes.
-const ARRAY_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
+pub(crate) const ARRAY_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
     .union(wgpu::BufferUsages::COPY_SRC)
     .union(wgpu::BufferUsages::COPY_DST);
 
@@ -297,99 +297,5 @@ impl Context {
             });
         }
         Ok(())
-    }
-
-    /// A new GPU array of `shape` filled with zeros, made on the device without host data (for
-    /// outputs of [`Recorder::scan_to`](crate::Recorder::scan_to) or
-    /// [`Recorder::reduce_into`](crate::Recorder::reduce_into), say). An array larger than
-    /// the device's `max_buffer_size` is [`Error::TooLarge`]; one that does not fit in the
-    /// device's free memory is [`Error::OutOfMemory`].
-    pub fn zeros<T: Element>(&self, shape: &[usize]) -> Result<GpuArray<T>> {
-        let len = shape
-            .iter()
-            .try_fold(1usize, |a, &d| a.checked_mul(d))
-            .ok_or_else(|| Error::TooLarge {
-                what: format!("an array of shape {shape:?}"),
-                bytes: u64::MAX,
-                limit: u64::from(u32::MAX) * T::DTYPE.size_bytes() as u64,
-                limit_name: "2^32 - 1 elements per array",
-            })?;
-        self.check_array_size(len, T::DTYPE)?;
-        let buffer = self.scoped("allocating an array", || {
-            Ok(self.inner.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-reduce array"),
-                size: padded_bytes(len, T::DTYPE),
-                usage: ARRAY_USAGE,
-                mapped_at_creation: false,
-            }))
-        })?;
-        Ok(GpuArray::from_storage(
-            Storage::Owned(buffer),
-            shape.to_vec(),
-            self.id(),
-        ))
-    }
-
-    /// Copies `data` into a new 1-D GPU array.
-    pub fn upload<T: Element>(&self, data: &[T]) -> Result<GpuArray<T>> {
-        self.upload_shaped(data, &[data.len()])
-    }
-
-    /// Copies `data` into a new GPU array of the given shape (row-major).
-    pub fn upload_shaped<T: Element>(&self, data: &[T], shape: &[usize]) -> Result<GpuArray<T>> {
-        check_shape(shape, data.len())?;
-        self.check_array_size(data.len(), T::DTYPE)?;
-        let size = padded_bytes(data.len(), T::DTYPE);
-        let bytes: &[u8] = bytemuck::cast_slice(data);
-        let buffer = self.scoped("uploading an array", || {
-            if self.inner.caps.unified_memory {
-                // Memory the CPU shares: write the data in place, no staging copy.
-                let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("wgpu-reduce array"),
-                    size,
-                    usage: ARRAY_USAGE
-                        | wgpu::BufferUsages::MAP_WRITE
-                        | wgpu::BufferUsages::MAP_READ,
-                    mapped_at_creation: true,
-                });
-                {
-                    let mut view = buffer
-                        .slice(..)
-                        .get_mapped_range_mut()
-                        // A buffer just made that cannot be mapped is an invalid one (a
-                        // destroyed device, say): wgpu's own validation error says why.
-                        .map_err(|e| Error::Validation(format!("while uploading an array: {e}")))?;
-                    // The padding after the data stays as wgpu made it: zero.
-                    view.slice(..bytes.len()).copy_from_slice(bytes);
-                }
-                buffer.unmap();
-                return Ok(buffer);
-            }
-            let buffer = self.inner.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("wgpu-reduce array"),
-                size,
-                usage: ARRAY_USAGE,
-                mapped_at_creation: false,
-            });
-            // Copies must be whole 4-byte words: an odd number of 16-bit elements ends in a
-            // word padded with zero.
-            let aligned = bytes.len() / 4 * 4;
-            if aligned > 0 {
-                self.inner.queue.write_buffer(&buffer, 0, &bytes[..aligned]);
-            }
-            if aligned < bytes.len() {
-                let mut tail = [0u8; 4];
-                tail[..bytes.len() - aligned].copy_from_slice(&bytes[aligned..]);
-                self.inner
-                    .queue
-                    .write_buffer(&buffer, aligned as u64, &tail);
-            }
-            Ok(buffer)
-        })?;
-        Ok(GpuArray::from_storage(
-            Storage::Owned(buffer),
-            shape.to_vec(),
-            self.id(),
-        ))
     }
 }

@@ -1,6 +1,7 @@
-//! The operations users call: [`Recorder`](crate::Recorder) methods that plan (with `plan`),
-//! pick kernel variants (with `kernels`) and record dispatches, and the [`Context`](crate::Context)
-//! methods that record, submit and wait in one call.
+//! Every public method of [`Context`](crate::Context) and [`Recorder`](crate::Recorder): making
+//! a context and what it holds (`context.rs`), a recorder's reads and submission
+//! (`recorder.rs`), and the operations, recorded or blocking (`reduce.rs`, `scan.rs`,
+//! `family.rs`, `prepare.rs`), which hand their work to `record`.
 
 /// A `Recorder` method reducing along axes with `keepdim`, for one operation and result type.
 macro_rules! axes_method {
@@ -22,3 +23,6 @@ mod family;
 mod prepare;
 mod reduce;
 mod scan;
+
+mod context;
+mod recorder;

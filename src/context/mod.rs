@@ -18,7 +18,7 @@ pub use options::{
 use crate::error::{Error, Result};
 use crate::kernels::Kernels;
 use crate::plan::tuning::Tuning;
-use crate::pool::{Pool, PoolStats};
+use crate::pool::Pool;
 
 /// Parameter buffers a context keeps for reuse (see [`ContextStats::parameter_buffers`]).
 pub(crate) const PARAMETER_CACHE: usize = 256;
@@ -173,24 +173,8 @@ fn wanted_features() -> wgpu::Features {
 }
 
 impl Context {
-    /// Creates a context with [`ContextOptions::default`] (blocking; on the web use
-    /// [`new_async`](Self::new_async)).
-    pub fn new() -> Result<Context> {
-        Self::with_options(ContextOptions::default())
-    }
-
-    /// Creates a context with the given options (blocking; on the web use
-    /// [`new_async`](Self::new_async)).
-    pub fn with_options(options: ContextOptions) -> Result<Context> {
-        no_blocking_on_the_web(
-            "Context::new and Context::with_options",
-            "Context::new_async",
-        )?;
-        pollster::block_on(Self::new_async(options))
-    }
-
-    /// Creates a context (async; the form to use on the web).
-    pub async fn new_async(options: ContextOptions) -> Result<Context> {
+    /// Makes a context on an adapter of the options' choosing (see `Context::new_async`).
+    pub(crate) async fn open(options: ContextOptions) -> Result<Context> {
         let instance = shared_instance(options.backends);
         let turn = DriverTurn::take();
         let adapter = select_adapter(&instance, &options).await?;
@@ -247,15 +231,8 @@ impl Context {
         Self::build(device, queue, info, &options, (lost, deferred))
     }
 
-    /// Builds a context on a device and queue that the application already owns, so that arrays
-    /// can wrap the application's buffers and work can be recorded into its encoders.
-    ///
-    /// The device keeps its own uncaptured-error and device-lost handlers (the library does not
-    /// replace them); errors from the library's own calls are still captured into [`Error`]s.
-    /// The library uses whichever of `SUBGROUP`, `SHADER_F16` and `TIMESTAMP_QUERY` the device
-    /// was created with; [`Subgroups::Require`] fails with [`Error::FeatureMissing`] if that
-    /// does not include `SUBGROUP`.
-    pub fn from_wgpu(
+    /// Makes a context on an application's device (see `Context::from_wgpu`).
+    pub(crate) fn open_on(
         device: wgpu::Device,
         queue: wgpu::Queue,
         options: ContextOptions,
@@ -336,11 +313,6 @@ impl Context {
         })
     }
 
-    /// What the device can do.
-    pub fn capabilities(&self) -> &Capabilities {
-        &self.inner.caps
-    }
-
     /// The largest result the blocking calls write straight into memory the CPU maps (0: none;
     /// see [`ContextOptions::mapped_results`]).
     pub(crate) fn mapped_result_bytes(&self) -> u64 {
@@ -352,35 +324,6 @@ impl Context {
             (false, _) => 0,
             (true, true) => u64::MAX,
             (true, false) => MAPPED_RESULT_MAX_BYTES,
-        }
-    }
-
-    /// The kernel settings in force.
-    pub fn tuning(&self) -> Tuning {
-        self.inner.tuning
-    }
-
-    /// The wgpu device.
-    pub fn device(&self) -> &wgpu::Device {
-        &self.inner.device
-    }
-
-    /// The wgpu queue.
-    pub fn queue(&self) -> &wgpu::Queue {
-        &self.inner.queue
-    }
-
-    /// Counters of submissions, dispatches, readbacks and compiled pipelines.
-    pub fn stats(&self) -> ContextStats {
-        let c = &self.inner.counters;
-        ContextStats {
-            submissions: c.submissions.load(Ordering::Relaxed),
-            dispatches: c.dispatches.load(Ordering::Relaxed),
-            readbacks: c.readbacks.load(Ordering::Relaxed),
-            pipelines_compiled: c.pipelines_compiled.load(Ordering::Relaxed),
-            parameter_buffers: c.parameter_buffers.load(Ordering::Relaxed),
-            bind_groups: c.bind_groups.load(Ordering::Relaxed),
-            mapped_reads: c.mapped_reads.load(Ordering::Relaxed),
         }
     }
 
@@ -421,27 +364,6 @@ impl Context {
             cache.insert(bytes.to_vec(), b.clone());
         }
         b
-    }
-
-    /// Statistics of the buffer pool.
-    pub fn pool_stats(&self) -> PoolStats {
-        self.inner.pool.stats(&self.inner.device)
-    }
-
-    /// Frees every buffer the pool holds for reuse (buffers in use, or still used by the GPU,
-    /// are kept).
-    pub fn trim_pool(&self) {
-        self.inner
-            .bind_groups
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
-        self.inner.pool.trim(&self.inner.device)
-    }
-
-    /// Sets the pool's high-water mark to the bytes it holds now.
-    pub fn reset_pool_high_water(&self) {
-        self.inner.pool.reset_high_water()
     }
 
     pub(crate) fn id(&self) -> u64 {
@@ -722,63 +644,4 @@ async fn select_adapter(
         })
 }
 
-impl Context {
-    /// Compiles `map` with this device's WGSL compiler (naga on native backends, the browser's
-    /// on the web) and returns its first error, with the line in the map's own text, as
-    /// [`Error::InvalidMap`]. [`Map::new`](crate::Map::new) has already parsed and validated the
-    /// map with naga; a browser's compiler can be stricter, and this asks it before the first
-    /// reduction does. Blocking; see [`Context::check_map_async`] on the web.
-    ///
-    /// ```no_run
-    /// # fn main() -> wgpu_reduce::Result<()> {
-    /// # let ctx = wgpu_reduce::Context::new()?;
-    /// use wgpu_reduce::Map;
-    /// let cube = Map::new("fn map(x: f32) -> f32 { return x * x * x; }")?;
-    /// ctx.check_map(&cube)?;
-    /// # Ok(()) }
-    /// ```
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn check_map(&self, map: &crate::ops::Map) -> Result<()> {
-        pollster::block_on(self.check_map_async(map))
-    }
-
-    /// [`Context::check_map`] for any platform: compiles the map and reads the compiler's
-    /// messages without blocking.
-    pub async fn check_map_async(&self, map: &crate::ops::Map) -> Result<()> {
-        // The map's text first, so compiler lines are the map's own; then a caller with the
-        // signature a kernel uses.
-        let probe = format!(
-            "{}\nfn wgpu_reduce_map_signature(x: f32) -> f32 {{ return map(x); }}\n",
-            map.source()
-        );
-        let device = self.device();
-        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("wgpu-reduce map"),
-            source: wgpu::ShaderSource::Wgsl(probe.into()),
-        });
-        let info = module.get_compilation_info().await;
-        let scoped = scope.pop().await;
-        let lines = map.source().lines().count() as u32;
-        let first = info
-            .messages
-            .iter()
-            .find(|m| m.message_type == wgpu::CompilationMessageType::Error);
-        if let Some(m) = first {
-            let message = match m.location {
-                Some(l) if l.line_number > lines => {
-                    format!("`map` must be `fn map(x: f32) -> f32`: {}", m.message)
-                }
-                Some(l) => format!("line {}: {}", l.line_number, m.message),
-                None => m.message.clone(),
-            };
-            return Err(Error::InvalidMap { message });
-        }
-        if let Some(e) = scoped {
-            return Err(Error::InvalidMap {
-                message: e.to_string(),
-            });
-        }
-        Ok(())
-    }
-}
+impl Context {}

@@ -116,7 +116,7 @@ files! {
     "util/pack.wgsl",
 }
 
-/// The text of `shaders/<path>`. In a constant (as [`wgsl!`] uses it), a path that is not in
+/// The text of `shaders/<path>`. In a constant (as the crate's `wgsl!` macro uses it), a path that is not in
 /// [`FILES`] fails the build.
 pub const fn file(path: &str) -> &'static str {
     let mut i = 0;

@@ -11,7 +11,7 @@ use super::{Dispatch, Recorder, Submission};
 use crate::array::Storage;
 use crate::context::bind_groups::{Binding, Key, Watched};
 use crate::context::Inner;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::kernels::params::PARAMS_BYTES;
 
 /// What dispatch `i` of a recording binds at binding 4: its auxiliary array, or one of the
@@ -38,7 +38,7 @@ fn note_uses(last: &mut HashMap<wgpu::Buffer, bool>, uses: &Uses) {
 }
 
 /// See [`Recorder::schedule_of`].
-struct Schedule {
+pub(crate) struct Schedule {
     /// Dispatch indices in the order encoded.
     order: Vec<usize>,
     /// For each position of `order`, the buffers made read-only storage before it.
@@ -47,7 +47,7 @@ struct Schedule {
 
 impl Schedule {
     /// `n` dispatches in the order recorded, no transitions.
-    fn recorded(n: usize) -> Schedule {
+    pub(crate) fn recorded(n: usize) -> Schedule {
         Schedule {
             order: (0..n).collect(),
             transitions: vec![Vec::new(); n],
@@ -56,56 +56,11 @@ impl Schedule {
 }
 
 impl Recorder {
-    /// How many of the recorded dispatches wgpu will make wait for the work before them: those
-    /// that use a buffer an earlier dispatch of the recording wrote, or write one an earlier
-    /// dispatch used (wgpu puts a barrier there, which on Vulkan and DX12 waits for every
-    /// dispatch before it). Operations that share no array (none reads what another writes)
-    /// need not wait for each other, so the GPU may run them side by side: what a dispatch
-    /// writes besides its result (the clean states of a look-back scan or of a one-pass
-    /// reduction, or the stand-in bound where a kernel has none) is taken in turn from up to 256
-    /// buffers of the context, so a recording's dispatches meet one of them again only from the
-    /// 257th such dispatch on (and each of those waits). Each pass of an operation after its
-    /// first waits for the one before it, but the passes of operations side by side are
-    /// encoded level by level and wait together, one barrier for a level of them. On Metal
-    /// wgpu encodes a compute pass with Metal's serial dispatch type, in which every dispatch
-    /// runs after the one before it whatever this count says.
-    ///
-    /// ```
-    /// # fn main() -> wgpu_reduce::Result<()> {
-    /// let ctx = wgpu_reduce::Context::new()?;
-    /// let a = ctx.upload(&[1.0f32, 2.0, 3.0])?;
-    /// let b = ctx.upload(&[4.0f32, 5.0])?;
-    /// let mut rec = ctx.recorder();
-    /// let sum_a = rec.sum(&a)?;
-    /// let sum_b = rec.sum(&b)?;
-    /// let running = rec.cumsum(&a)?;
-    /// assert_eq!(rec.barriers(), 0); // three operations that may run side by side
-    /// let last = rec.max(&running)?;
-    /// assert_eq!(rec.barriers(), 1); // reads what the cumsum writes: waits for it
-    /// let (sa, sb, m) = (rec.read(&sum_a)?, rec.read(&sum_b)?, rec.read(&last)?);
-    /// let res = rec.submit()?.wait()?;
-    /// assert_eq!((res.get(&sa)?, res.get(&sb)?, res.get(&m)?), (vec![6.0], vec![9.0], vec![6.0]));
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn barriers(&self) -> usize {
-        let uses = self.all_uses();
-        self.count_barriers(&self.schedule_of(&uses), &uses)
-    }
-
-    /// The barriers the recording would wait at if its dispatches were encoded in the order
-    /// recorded (for the library's tests of [`barriers`](Self::barriers)).
-    #[doc(hidden)]
-    pub fn barriers_as_recorded(&self) -> usize {
-        let uses = self.all_uses();
-        self.count_barriers(&Schedule::recorded(self.dispatches.len()), &uses)
-    }
-
     /// The barriers wgpu puts into `schedule`'s encoding (see [`barriers`](Self::barriers)),
     /// given every dispatch's [`uses`](Self::uses).
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
-    fn count_barriers(&self, schedule: &Schedule, uses: &[Uses]) -> usize {
+    pub(crate) fn count_barriers(&self, schedule: &Schedule, uses: &[Uses]) -> usize {
         // Each buffer's last use so far: written (true) or only read.
         let mut last: HashMap<wgpu::Buffer, bool> = HashMap::new();
         let mut barriers = 0;
@@ -137,7 +92,7 @@ impl Recorder {
     }
 
     /// Every dispatch's [`uses`](Self::uses), in the order recorded.
-    fn all_uses(&self) -> Vec<Uses> {
+    pub(crate) fn all_uses(&self) -> Vec<Uses> {
         (self.dispatches.iter().enumerate())
             .map(|(i, d)| self.uses(i, d))
             .collect()
@@ -164,7 +119,7 @@ impl Recorder {
     /// recorded, the order recorded is kept.
     // wgpu::Buffer hashes and compares by its identity, which never changes.
     #[allow(clippy::mutable_key_type)]
-    fn schedule_of(&self, uses: &[Uses]) -> Schedule {
+    pub(crate) fn schedule_of(&self, uses: &[Uses]) -> Schedule {
         let n = self.dispatches.len();
         let recorded = Schedule::recorded(n);
         if n < 2 {
@@ -285,7 +240,7 @@ impl Recorder {
 
     /// Encodes the dispatches into `encoder` as one compute pass, with params at `stride`
     /// intervals in `params`.
-    fn encode_dispatches(
+    pub(crate) fn encode_dispatches(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         params: &wgpu::Buffer,
@@ -384,7 +339,7 @@ impl Recorder {
             .fetch_add(self.dispatches.len() as u64, Ordering::Relaxed);
     }
 
-    fn params_bytes(&self, stride: u64) -> Vec<u8> {
+    pub(crate) fn params_bytes(&self, stride: u64) -> Vec<u8> {
         let mut bytes = vec![0u8; (stride as usize) * self.dispatches.len().max(1)];
         for (i, d) in self.dispatches.iter().enumerate() {
             let at = i * stride as usize;
@@ -393,7 +348,7 @@ impl Recorder {
         bytes
     }
 
-    fn params_stride(&self) -> u64 {
+    pub(crate) fn params_stride(&self) -> u64 {
         u64::from(
             self.ctx
                 .inner
@@ -404,15 +359,7 @@ impl Recorder {
         .max(PARAMS_BYTES)
     }
 
-    /// Encodes everything recorded and submits it in one `Queue::submit`. Returns at once; the
-    /// GPU runs in the background. Call [`Submission::wait`] for the values recorded with
-    /// [`read`](Self::read) (or to know the work has finished).
-    pub fn submit(self) -> Result<Submission> {
-        let ctx = self.ctx.clone();
-        ctx.scoped("submitting recorded work", || self.submit_inner())
-    }
-
-    fn submit_inner(self) -> Result<Submission> {
+    pub(crate) fn submit_inner(self) -> Result<Submission> {
         let ctx = &self.ctx;
         let inner = &ctx.inner;
         let stride = self.params_stride();
@@ -491,41 +438,6 @@ impl Recorder {
             staging,
             timestamp_offset: (query.is_some() && has_dispatches).then_some(timestamp_offset),
             checks: self.checks.clone(),
-        })
-    }
-
-    /// Encodes everything recorded into `encoder`, which the caller submits. No submission is
-    /// made here, and nothing waits: the caller's frame or command buffer carries the work.
-    ///
-    /// Reads and timestamps cannot be recorded this way (they need the library's own
-    /// submission); read results later with [`Context::read`] once the caller has submitted.
-    /// The parameter uniform is filled when it is made and never written again (see
-    /// [`ContextStats::parameter_buffers`]), so nothing depends on when (or together with what)
-    /// the caller submits.
-    ///
-    /// [`Context::read`]: crate::Context::read
-    /// [`ContextStats::parameter_buffers`]: crate::ContextStats::parameter_buffers
-    pub fn record_into(self, encoder: &mut wgpu::CommandEncoder) -> Result<()> {
-        if !self.checks.is_empty() {
-            return Err(Error::InvalidUse(
-                "a segmented reduction with offsets on the GPU checks them with a flag read by \
-                 Submission::wait: submit it with Recorder::submit (or pass host offsets)"
-                    .into(),
-            ));
-        }
-        if !self.reads.is_empty() {
-            return Err(Error::InvalidUse(
-                "Recorder::read cannot be used with record_into: submit the encoder, then read \
-                 the result arrays with Context::read or a new recorder"
-                    .into(),
-            ));
-        }
-        let ctx = self.ctx.clone();
-        ctx.scoped("recording into a caller's encoder", || {
-            let stride = self.params_stride();
-            let params = ctx.parameter_buffer(&self.params_bytes(stride));
-            self.encode_dispatches(encoder, &params, stride, None);
-            Ok(())
         })
     }
 }

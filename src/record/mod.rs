@@ -6,9 +6,8 @@
 //! uniform into one buffer, encodes all dispatches into one compute pass and the readback copies
 //! after it, and submits once. [`Recorder::record_into`] encodes into a caller's encoder instead.
 
-use std::marker::PhantomData;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
@@ -19,7 +18,7 @@ use crate::kernels::params::KernelParams;
 use crate::kernels::Kernel;
 use crate::pool::PooledBuffer;
 
-mod encode;
+pub(crate) mod encode;
 mod reduce;
 mod results;
 mod scan;
@@ -29,9 +28,9 @@ mod submission;
 pub use results::{ReadToken, Results};
 pub use submission::Submission;
 
-static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
+pub(crate) static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
 
-struct Dispatch {
+pub(crate) struct Dispatch {
     pipeline: wgpu::ComputePipeline,
     src: RawArray,
     /// The byte range of `src` bound (bindings 0 and 1).
@@ -51,12 +50,12 @@ struct Dispatch {
     grid: (u32, u32, u32),
 }
 
-struct Read {
-    src: RawArray,
-    offset: u64,
+pub(crate) struct Read {
+    pub(crate) src: RawArray,
+    pub(crate) offset: u64,
     /// Nothing else can use the array while it is read (a blocking call's own result, or an
     /// array the caller gave up): its buffer may be mapped in place of a copy.
-    sole: bool,
+    pub(crate) sole: bool,
 }
 
 /// Records operations for one submission. Made by [`Context::recorder`].
@@ -75,36 +74,21 @@ struct Read {
 /// # Ok(()) }
 /// ```
 pub struct Recorder {
-    ctx: Context,
-    id: u64,
-    dispatches: Vec<Dispatch>,
-    reads: Vec<Read>,
-    read_bytes: u64,
-    timestamps: bool,
+    pub(crate) ctx: Context,
+    pub(crate) id: u64,
+    pub(crate) dispatches: Vec<Dispatch>,
+    pub(crate) reads: Vec<Read>,
+    pub(crate) read_bytes: u64,
+    pub(crate) timestamps: bool,
     /// Where in the results the flags of offsets checks are (see `Submission::checks`).
-    checks: Vec<u64>,
+    pub(crate) checks: Vec<u64>,
     /// Outputs of at most this many bytes are made with `MAP_READ` (0: none).
-    mapped_outputs: u64,
+    pub(crate) mapped_outputs: u64,
     /// Operations recorded in the context's clean states (see `Inner::clean_states`).
-    clean_states: usize,
+    pub(crate) clean_states: usize,
 }
 
 impl Context {
-    /// Starts a new recording.
-    pub fn recorder(&self) -> Recorder {
-        Recorder {
-            ctx: self.clone(),
-            id: NEXT_RECORDING.fetch_add(1, Ordering::Relaxed),
-            dispatches: Vec::new(),
-            reads: Vec::new(),
-            read_bytes: 0,
-            timestamps: false,
-            checks: Vec::new(),
-            mapped_outputs: 0,
-            clean_states: 0,
-        }
-    }
-
     /// A recorder for a blocking call that reads its one result and drops it: results of up to
     /// [`Context::mapped_result_bytes`] bytes are made in memory the CPU maps, so the read
     /// copies nothing (see [`ContextOptions::mapped_results`](crate::ContextOptions::mapped_results)).
@@ -112,56 +96,6 @@ impl Context {
         let mut rec = self.recorder();
         rec.mapped_outputs = self.mapped_result_bytes();
         rec
-    }
-
-    /// Reads an array back to the host (one submission, one round trip).
-    pub fn read<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
-        let mut rec = self.recorder();
-        let t = rec.read(x)?;
-        rec.submit()?.wait()?.get(&t)
-    }
-
-    /// Reads an array the caller gives up. Where the adapter shares memory with the CPU
-    /// ([`Capabilities::unified_memory`](crate::Capabilities::unified_memory)) and no other
-    /// handle to the array (a clone, a reshaped view, a recording not yet submitted) exists, the
-    /// CPU maps the array's own memory and nothing is copied; otherwise this is
-    /// [`read`](Self::read). ([`read`](Self::read) always copies: mapping an array that
-    /// another handle may be using at the same time would make that use fail.)
-    ///
-    /// ```no_run
-    /// # fn main() -> wgpu_reduce::Result<()> {
-    /// let ctx = wgpu_reduce::Context::new()?;
-    /// let x = ctx.upload(&[1u32, 2, 3, 4])?;
-    /// let c = ctx.cumsum(&x)?;
-    /// assert_eq!(ctx.read_into_vec(c)?, vec![1, 3, 6, 10]);
-    /// # Ok(()) }
-    /// ```
-    pub fn read_into_vec<T: Element>(&self, x: GpuArray<T>) -> Result<Vec<T>> {
-        let mut rec = self.recorder();
-        let t = rec.read(&x)?;
-        if self.inner.caps.unified_memory && Arc::strong_count(&x.storage) == 2 {
-            // The recorder's handle and `x`, which is dropped below: the read is the only use.
-            if let Some(r) = rec.reads.last_mut() {
-                r.sole = true;
-            }
-        }
-        drop(x);
-        rec.submit()?.wait()?.get(&t)
-    }
-
-    /// Reads an array back to the host without blocking (see [`Submission::wait_async`]).
-    pub async fn read_async<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
-        let mut rec = self.recorder();
-        let t = rec.read(x)?;
-        rec.submit()?.wait_async().await?.get(&t)
-    }
-
-    /// Reads many one-element arrays (e.g. reduction results) in one round trip.
-    pub fn read_scalars<T: Element>(&self, xs: &[&GpuArray<T>]) -> Result<Vec<T>> {
-        let mut rec = self.recorder();
-        let tokens = xs.iter().map(|x| rec.read(x)).collect::<Result<Vec<_>>>()?;
-        let results = rec.submit()?.wait()?;
-        tokens.iter().map(|t| results.scalar(t)).collect()
     }
 
     fn lease(&self, bytes: u64, usage: wgpu::BufferUsages) -> Result<PooledBuffer> {
@@ -188,19 +122,6 @@ const TEMP_USAGE: wgpu::BufferUsages = wgpu::BufferUsages::STORAGE
 impl Recorder {
     pub(crate) fn ctx(&self) -> &Context {
         &self.ctx
-    }
-
-    /// Asks for GPU timestamps around the recorded work; [`Results::gpu_time`] then reports how
-    /// long the GPU spent on it. Ignored (time `None`) where the device lacks
-    /// `TIMESTAMP_QUERY`.
-    pub fn enable_timestamps(&mut self) -> &mut Self {
-        self.timestamps = self.ctx.capabilities().timestamps;
-        self
-    }
-
-    /// Number of compute dispatches recorded so far.
-    pub fn dispatch_count(&self) -> usize {
-        self.dispatches.len()
     }
 
     pub(crate) fn check_ctx(&self, a: &RawArray, what: &'static str) -> Result<()> {
@@ -391,40 +312,6 @@ impl Recorder {
             bound..start + len * elem_bytes,
             ((start - bound) / elem_bytes) as u32,
         )
-    }
-
-    /// Records a copy of `x` to the host; its values come back in the [`Results`] of
-    /// [`submit`](Self::submit)`.wait()`. The copy runs after every operation recorded before
-    /// it, so reading a result recorded earlier is fine.
-    pub fn read<T: Element>(&mut self, x: &GpuArray<T>) -> Result<ReadToken<T>> {
-        let raw = x.raw();
-        self.check_ctx(&raw, "the array to read")?;
-        if !raw.buffer().usage().contains(wgpu::BufferUsages::COPY_SRC) {
-            return Err(Error::InvalidBuffer {
-                reason: format!(
-                    "reading an array needs COPY_SRC usage on its buffer, which has {:?}",
-                    raw.buffer().usage()
-                ),
-            });
-        }
-        let offset = self.read_bytes;
-        let bytes = raw.bytes().div_ceil(8) * 8;
-        self.read_bytes += bytes;
-        let len = raw.len;
-        if len > 0 {
-            let sole = self.mapped_outputs > 0;
-            self.reads.push(Read {
-                src: raw,
-                offset,
-                sole,
-            });
-        }
-        Ok(ReadToken {
-            recording: self.id,
-            offset,
-            len,
-            _t: PhantomData,
-        })
     }
 
     /// Reads `flag` (one u32, set by an offsets check) with the results: `wait` returns

@@ -10,10 +10,10 @@ use crate::error::{Error, Result};
 /// [`Recorder::read`](crate::Recorder::read).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReadToken<T: Element> {
-    pub(super) recording: u64,
-    pub(super) offset: u64,
-    pub(super) len: usize,
-    pub(super) _t: PhantomData<T>,
+    pub(crate) recording: u64,
+    pub(crate) offset: u64,
+    pub(crate) len: usize,
+    pub(crate) _t: PhantomData<T>,
 }
 
 impl<T: Element> ReadToken<T> {
@@ -31,7 +31,7 @@ impl<T: Element> ReadToken<T> {
 /// Values read back by one submission.
 #[derive(Debug, Clone)]
 pub struct Results {
-    pub(super) recording: u64,
+    pub(crate) recording: u64,
     pub(super) bytes: Vec<u8>,
     pub(super) gpu_time: Option<Duration>,
 }

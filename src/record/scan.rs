@@ -1,122 +1,38 @@
 //! Recording a scan: the checks, the algorithm, then the plan (`plan::scan::plan_scan`) encoded.
 
 use super::{Dispatch, Recorder};
-use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
+use crate::array::{padded_bytes, RawArray, Storage};
 use crate::context::Context;
-use crate::element::{DType, Element};
+use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::FillParams;
-use crate::kernels::{scan_tile_len, Kernel, CLEAN_STATE_WORDS};
+use crate::kernels::{Kernel, CLEAN_STATE_WORDS};
 use crate::ops::{Scan, ScanAlgorithm};
-use crate::plan::scan::{auto_algorithm, lookback_workgroup, plan_scan, tile_span};
+use crate::plan::scan::{auto_algorithm, plan_scan};
 use crate::plan::scan::{ScanBuf, ScanInput, ScanPlan, ScanStep};
 use std::sync::Arc;
 
 impl Context {
-    /// The algorithm [`ScanAlgorithm::Auto`] picks for `rows` rows of `len` elements on this
-    /// adapter: [`ScanAlgorithm::DecoupledFallback`] on Vulkan, Metal and DX12 when a row spans
-    /// at least two tiles and either at most
-    /// [`Tuning::scan_lookback_row_tiles`](crate::Tuning) tiles or the whole scan at most
-    /// [`Tuning::scan_lookback_max_tiles`](crate::Tuning) tiles (one longer row: at most
-    /// [`Tuning::scan_lookback_wide_max_tiles`](crate::Tuning) tiles of the larger look-back
-    /// workgroup); [`ScanAlgorithm::ReduceThenScan`] otherwise (and always on GL and WebGPU).
-    /// Rows of at most [`scan_row_tile`](Self::scan_row_tile) elements are one tile each,
-    /// scanned in one pass whichever algorithm is asked for; this reports
-    /// [`ScanAlgorithm::ReduceThenScan`] for them.
-    ///
-    /// A look-back tile finishes only after every tile before it in its row has published its
-    /// total, so one slow load holds up the tiles claimed after it while they keep their
-    /// registers; short rows wait only on a few tiles, the first of which publishes at once.
-    /// That is why the look-back is taken for short rows and short scans only.
-    ///
-    /// This is the choice for a scan into an output that no earlier operation of its recording
-    /// used; see [`Recorder::scan_algorithm`] for the exception.
-    pub fn scan_algorithm(&self, rows: usize, len: usize) -> ScanAlgorithm {
-        self.auto_scan_algorithm(rows, len, false)
-    }
-
-    fn auto_scan_algorithm(&self, rows: usize, len: usize, output_waits: bool) -> ScanAlgorithm {
+    pub(crate) fn auto_scan_algorithm(
+        &self,
+        rows: usize,
+        len: usize,
+        output_waits: bool,
+    ) -> ScanAlgorithm {
         let lookback_backend = matches!(
             self.capabilities().adapter.backend,
             wgpu::Backend::Vulkan | wgpu::Backend::Metal | wgpu::Backend::Dx12
         );
         auto_algorithm(rows, len, lookback_backend, output_waits, &self.tuning())
     }
-
-    /// Elements per scan tile with this context's workgroup size.
-    pub fn scan_tile(&self) -> usize {
-        scan_tile_len(self.tuning().workgroup_size) as usize
-    }
-
-    /// The longest rows a scan takes in one pass, one tile per row: a tile at
-    /// [`Tuning::scan_row_workgroup_size`](crate::Tuning) (twice [`scan_tile`](Self::scan_tile)
-    /// where the larger workgroup is taken). Rows whose length is not a multiple of 4 need 3
-    /// elements of it as slack: their tiles start at the 16-byte boundary before the row.
-    pub fn scan_row_tile(&self) -> usize {
-        scan_tile_len(self.tuning().scan_row_workgroup_size) as usize
-    }
-
-    /// Elements per tile of a look-back pass over `rows` rows of `len` elements, each longer
-    /// than [`scan_row_tile`](Self::scan_row_tile): [`scan_tile`](Self::scan_tile), or for one
-    /// row of more than [`Tuning::scan_lookback_max_tiles`](crate::Tuning) such tiles, a tile
-    /// at [`Tuning::scan_lookback_workgroup_size`](crate::Tuning).
-    pub fn scan_lookback_tile(&self, rows: usize, len: usize) -> usize {
-        let tuning = self.tuning();
-        scan_tile_len(lookback_workgroup(rows, tile_span(rows, len), &tuning)) as usize
-    }
 }
 
 impl Recorder {
-    /// The algorithm a scan of `x` into `out` recorded next would take: `scan.algorithm`, or
-    /// for [`ScanAlgorithm::Auto`] [`Context::scan_algorithm`]'s choice, except that one row
-    /// of more than [`Tuning::scan_lookback_row_tiles`](crate::Tuning) tiles takes
-    /// [`ScanAlgorithm::ReduceThenScan`] on Vulkan and DX12 when an operation recorded before
-    /// it used `out` and none wrote `x`: the scan then waits for that work, while
-    /// reduce-then-scan's first pass (which reads only `x`) does not, and runs beside it (on
-    /// Metal every dispatch runs after the one before it).
-    ///
-    /// ```
-    /// # fn main() -> wgpu_reduce::Result<()> {
-    /// use wgpu_reduce::{Scan, ScanAlgorithm, ScanOp};
-    /// let ctx = wgpu_reduce::Context::new()?;
-    /// let x = ctx.upload(&vec![1.0f32; 1 << 21])?;
-    /// let out = ctx.zeros::<f32>(&[1 << 21])?;
-    /// let cumsum = Scan::new(ScanOp::Add);
-    /// let mut rec = ctx.recorder();
-    /// let first = rec.scan_algorithm(&x, &cumsum, &out)?;
-    /// assert_eq!(first, ctx.scan_algorithm(1, 1 << 21));
-    /// rec.scan_to(&x, &cumsum, &out)?;
-    /// let again = rec.scan_algorithm(&x, &cumsum, &out)?;
-    /// // Where the first took the look-back, on Vulkan and DX12:
-    /// let backend = ctx.capabilities().adapter.backend;
-    /// let beside = matches!(backend, wgpu::Backend::Vulkan | wgpu::Backend::Dx12);
-    /// if first == ScanAlgorithm::DecoupledFallback && beside {
-    ///     assert_eq!(again, ScanAlgorithm::ReduceThenScan);
-    /// }
-    /// # Ok(())
-    /// # }
-    /// ```
-    pub fn scan_algorithm<T: Element, O: Element>(
-        &self,
-        x: &GpuArray<T>,
-        scan: &Scan,
-        out: &GpuArray<O>,
-    ) -> Result<ScanAlgorithm> {
-        let (rows, len) = scan.rows(x.shape())?;
-        Ok(match scan.algorithm {
-            ScanAlgorithm::Auto => {
-                let waits = self.output_waits(&x.raw(), &out.raw(), rows);
-                self.ctx().auto_scan_algorithm(rows, len, waits)
-            }
-            a => a,
-        })
-    }
-
     /// Whether a dispatch recorded so far used `out`'s buffer while none wrote `x`'s, for a
     /// scan of one row (the only scans whose algorithm depends on it; the others are not
     /// looked up), on Vulkan or DX12 (on Metal every dispatch of a pass runs after the one
     /// before it, so no first pass runs beside earlier work).
-    fn output_waits(&self, x: &RawArray, out: &RawArray, rows: usize) -> bool {
+    pub(crate) fn output_waits(&self, x: &RawArray, out: &RawArray, rows: usize) -> bool {
         let ctx = self.ctx();
         let beside = matches!(
             ctx.capabilities().adapter.backend,
