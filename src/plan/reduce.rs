@@ -28,6 +28,7 @@
 //! the same recorder, so one submission runs the whole reduction.
 
 use crate::element::DType;
+use crate::error::{Error, Result};
 use crate::kernels::{AxisVariant, Layout, FLAT_LAST_GROUP_MAX_GROUPS, LOOKBACK_CLEAN_TILES};
 use crate::ops::ReduceOp;
 use crate::plan::tuning::Tuning;
@@ -279,6 +280,157 @@ pub fn plan_segments(segments: u64, values: u64, longest: Option<u64>, wg: u32) 
         long,
         blocks: blocks as u32,
     }
+}
+
+/// Where one piece of a problem too large for one storage binding reads and writes: the element
+/// of the input where its view starts, the output (or state) where its results start, the
+/// reduced-axis index of its first row (argmin/argmax report whole-axis indices), and whether
+/// it combines its results into the states already there (pieces of one long reduced axis).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Piece {
+    pub src_at: u64,
+    pub dst_at: u64,
+    pub j_base: u32,
+    pub accumulate: bool,
+}
+
+/// What cutting a problem into pieces depends on: the operation and input type (for messages),
+/// whether the array read holds states, whether the operation is a scalar one without a map,
+/// the bytes of an element read, of a result written and of a state, the largest binding, the
+/// bytes a piece may take (the binding less room for alignment) and the offset alignment.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CutInput {
+    pub op: ReduceOp,
+    pub input: DType,
+    pub x_state: bool,
+    pub simple: bool,
+    pub src_elem: u64,
+    pub out_elem: u64,
+    pub limit: u64,
+    pub budget: u64,
+    pub align: u64,
+}
+
+/// How a problem is cut into pieces that each fit one storage binding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// The problem fits: one piece.
+    Whole,
+    /// A whole array of a scalar operation in runs of elements, each reduced to one of `runs`
+    /// values, then those values (a problem of their own).
+    Runs {
+        pieces: Vec<(Problem, Piece)>,
+        runs: usize,
+    },
+    /// Whole slices along the outer axis, as many per piece as fit, written in place.
+    Slices { pieces: Vec<(Problem, Piece)> },
+    /// One slice is larger than a binding: runs of rows of the reduced axis, each combined
+    /// into the states of its outputs, then (for the last problem) the states finished.
+    Rows { pieces: Vec<(Problem, Piece)> },
+}
+
+/// A piece that cannot be made to fit the `budget` bytes of one binding.
+fn piece_too_large(what: String, bytes: u64, budget: u64) -> Error {
+    Error::TooLarge {
+        what,
+        bytes,
+        limit: budget,
+        limit_name: "max_storage_buffer_binding_size, less the window alignment",
+    }
+}
+
+/// Cuts problem `p` into pieces that each fit one binding (see [`Cut`]), or fails where even
+/// the smallest piece would not.
+pub(crate) fn plan_cut(p: Problem, i: &CutInput) -> Result<Cut> {
+    let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
+    let state = i.op.state_bytes();
+    if outer * r * inner * i.src_elem <= i.limit && outer * inner * i.out_elem <= i.limit {
+        return Ok(Cut::Whole);
+    }
+    let budget = i.budget;
+    let row = inner * i.out_elem.max(state);
+    if outer == 1 && inner == 1 && i.simple {
+        let unit = (i.align / i.src_elem).max(8);
+        let rc = budget / i.src_elem / unit * unit;
+        if rc == 0 {
+            let what = format!(
+                "a piece of {unit} elements of a whole-array {}",
+                i.op.name()
+            );
+            return Err(piece_too_large(what, unit * i.src_elem, budget));
+        }
+        let pieces: Vec<_> = (0..r)
+            .step_by(rc as usize)
+            .enumerate()
+            .map(|(j, first)| {
+                let run = Problem {
+                    outer: 1,
+                    r: rc.min(r - first) as usize,
+                    inner: 1,
+                };
+                let at = Piece {
+                    src_at: first,
+                    dst_at: j as u64,
+                    ..Piece::default()
+                };
+                (run, at)
+            })
+            .collect();
+        let runs = pieces.len();
+        return Ok(Cut::Runs { pieces, runs });
+    }
+    let slice = r * inner * i.src_elem;
+    if slice <= budget && row <= budget {
+        let oc = budget / slice.max(row);
+        let pieces = (0..outer)
+            .step_by(oc as usize)
+            .map(|first| {
+                let piece = Problem {
+                    outer: oc.min(outer - first) as usize,
+                    ..p
+                };
+                let at = Piece {
+                    src_at: first * r * inner,
+                    dst_at: first * inner,
+                    ..Piece::default()
+                };
+                (piece, at)
+            })
+            .collect();
+        return Ok(Cut::Slices { pieces });
+    }
+    let widest = i.src_elem.max(state).max(i.out_elem);
+    if inner * widest > budget {
+        let values = match (i.x_state, i.op.is_simple()) {
+            (false, _) | (true, true) => i.input.name().to_string(),
+            (true, false) => format!("{}-byte {} states", state, i.op.name()),
+        };
+        let what = format!(
+            "one row of {inner} {values} values across the reduced axis of a {} (a piece \
+             must hold at least one row)",
+            i.op.name()
+        );
+        return Err(piece_too_large(what, inner * widest, budget));
+    }
+    let rc = budget / (inner * i.src_elem);
+    let mut pieces = Vec::new();
+    for o in 0..outer {
+        for first in (0..r).step_by(rc as usize) {
+            let piece = Problem {
+                outer: 1,
+                r: rc.min(r - first) as usize,
+                inner: p.inner,
+            };
+            let at = Piece {
+                src_at: (o * r + first) * inner,
+                dst_at: o * inner,
+                j_base: first as u32,
+                accumulate: first > 0,
+            };
+            pieces.push((piece, at));
+        }
+    }
+    Ok(Cut::Rows { pieces })
 }
 
 /// What the plan of one piece of a problem depends on besides the tuning: the operation, the
@@ -846,5 +998,107 @@ mod tests {
             ..piece(ReduceOp::Sum, DType::F16, 64, 64, 4096)
         };
         assert_eq!(layout(states), Layout::Cols);
+    }
+
+    fn cut_input(op: ReduceOp, limit: u64) -> CutInput {
+        CutInput {
+            op,
+            input: DType::F32,
+            x_state: false,
+            simple: op.is_simple(),
+            src_elem: 4,
+            out_elem: 4,
+            limit,
+            budget: limit - 64,
+            align: 16,
+        }
+    }
+
+    #[test]
+    fn problems_larger_than_a_binding_are_cut_into_pieces_that_fit() {
+        let kib = cut_input(ReduceOp::Sum, 1024);
+        // 256 f32 fit a binding of 1 KiB.
+        assert_eq!(plan_cut(pr(1, 256, 1), &kib).unwrap(), Cut::Whole);
+        // A whole array of 1000: runs of 240 elements (960 of the 960 bytes a piece may take,
+        // whole units of 8), each to one value, then the 5 values.
+        let Cut::Runs { pieces, runs } = plan_cut(pr(1, 1000, 1), &kib).unwrap() else {
+            panic!("runs")
+        };
+        assert_eq!(runs, 5);
+        let starts: Vec<u64> = pieces.iter().map(|(_, at)| at.src_at).collect();
+        assert_eq!(starts, vec![0, 240, 480, 720, 960]);
+        assert_eq!(pieces[4].0, pr(1, 40, 1));
+        assert_eq!(pieces[4].1.dst_at, 4);
+        // 100 rows of 100: whole slices, 2 rows (800 bytes) a piece, written in place.
+        let Cut::Slices { pieces } = plan_cut(pr(100, 100, 1), &kib).unwrap() else {
+            panic!("slices")
+        };
+        assert_eq!(pieces.len(), 50);
+        assert_eq!(
+            pieces[1],
+            (
+                pr(2, 100, 1),
+                Piece {
+                    src_at: 200,
+                    dst_at: 2,
+                    ..Piece::default()
+                }
+            )
+        );
+        // 3 slices of 1000 x 2 (8000 bytes each): runs of 120 rows of the reduced axis, the
+        // later ones combining into the states of their outputs.
+        let var = cut_input(ReduceOp::Var, 1024);
+        let Cut::Rows { pieces } = plan_cut(pr(3, 1000, 2), &var).unwrap() else {
+            panic!("rows")
+        };
+        assert_eq!(pieces.len(), 3 * 9);
+        let second = Piece {
+            src_at: 240,
+            dst_at: 0,
+            j_base: 120,
+            accumulate: true,
+        };
+        assert_eq!(pieces[1], (pr(1, 120, 2), second));
+        let next_slice = Piece {
+            src_at: 2000,
+            dst_at: 2,
+            j_base: 0,
+            accumulate: false,
+        };
+        assert_eq!(pieces[9], (pr(1, 120, 2), next_slice));
+        let rows: usize = pieces.iter().map(|(p, _)| p.r).sum();
+        assert_eq!(rows, 3 * 1000, "every row of every slice, once");
+    }
+
+    #[test]
+    fn a_piece_that_cannot_fit_is_an_error_naming_what() {
+        // One row across the reduced axis of 300 var states (12 bytes each) in 960 bytes.
+        let var = CutInput {
+            x_state: true,
+            ..cut_input(ReduceOp::Var, 1024)
+        };
+        let e = plan_cut(pr(2, 1000, 300), &var).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("12-byte var states"), "{msg}");
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    bytes: 3600,
+                    limit: 960,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        // Runs need at least one unit of elements.
+        let tiny = CutInput {
+            budget: 16,
+            ..cut_input(ReduceOp::Sum, 80)
+        };
+        assert!(matches!(
+            plan_cut(pr(1, 1000, 1), &tiny),
+            Err(Error::TooLarge { bytes: 32, .. })
+        ));
     }
 }

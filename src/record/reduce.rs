@@ -9,7 +9,8 @@ use crate::error::{Error, Result};
 use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
 use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
 use crate::ops::{ReduceOp, Reduction};
-use crate::plan::reduce::{plan_piece, problems, sizes, PieceInput, PiecePlan, Problem};
+use crate::plan::reduce::{plan_cut, plan_piece, problems, sizes};
+use crate::plan::reduce::{Cut, CutInput, Piece, PieceInput, PiecePlan, Problem};
 
 /// Reads of a published workgroup value that is not visible yet before the last workgroup
 /// computes it again (ReduceParams::LAST_GROUP). Every other workgroup has published its value
@@ -94,28 +95,6 @@ pub(super) fn check_output(op: ReduceOp, input: DType, output: DType) -> Result<
             .collect::<Vec<_>>()
             .join(", "),
     })
-}
-
-/// A piece that cannot be made to fit the `budget` bytes of one binding.
-fn piece_too_large(what: String, bytes: u64, budget: u64) -> Error {
-    Error::TooLarge {
-        what,
-        bytes,
-        limit: budget,
-        limit_name: "max_storage_buffer_binding_size, less the window alignment",
-    }
-}
-
-/// Where one piece of a problem too large for one storage binding reads and writes: the element
-/// of the input where its view starts, the output (or state) where its results start, the
-/// reduced-axis index of its first row (argmin/argmax report whole-axis indices), and whether
-/// it combines its results into the states already there (pieces of one long reduced axis).
-#[derive(Debug, Clone, Copy, Default)]
-struct Piece {
-    src_at: u64,
-    dst_at: u64,
-    j_base: u32,
-    accumulate: bool,
 }
 
 impl Recorder {
@@ -248,149 +227,61 @@ impl Recorder {
         }
     }
 
-    /// Records problem `p` of frame `f` into `final_dst`. A problem whose input or output does
-    /// not fit one storage binding is cut into pieces that do (see [`Piece`]).
+    /// Records problem `p` of frame `f` into `final_dst`, cut into pieces that each fit one
+    /// storage binding where it does not (see [`Cut`]).
     fn record_problem(&mut self, f: &Frame<'_>, p: Problem, final_dst: &RawArray) -> Result<()> {
-        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
-        let limit = self.binding_limit();
-        if outer * r * inner * f.src_elem() <= limit && outer * inner * f.out_elem() <= limit {
-            return self.record_piece(f, p, final_dst, Piece::default());
-        }
-        let budget = self.piece_budget();
-        let row = inner * f.out_elem().max(f.op.state_bytes());
-        if outer == 1 && inner == 1 && f.op.is_simple() && f.map == 0 {
-            self.record_runs(f, p, final_dst, budget)
-        } else if r * inner * f.src_elem() <= budget && row <= budget {
-            self.record_slices(f, p, final_dst, budget)
-        } else {
-            self.record_rows(f, p, final_dst, budget)
-        }
-    }
-
-    /// A whole array of a simple operation in runs of elements, each reduced to one value,
-    /// then those values.
-    fn record_runs(
-        &mut self,
-        f: &Frame<'_>,
-        p: Problem,
-        final_dst: &RawArray,
-        budget: u64,
-    ) -> Result<()> {
-        let (r, src_elem) = (p.r as u64, f.src_elem());
-        let unit = (self.offset_alignment_bytes() / src_elem).max(8);
-        let rc = budget / src_elem / unit * unit;
-        if rc == 0 {
-            let what = format!(
-                "a piece of {unit} elements of a whole-array {}",
-                f.op.name()
-            );
-            return Err(piece_too_large(what, unit * src_elem, budget));
-        }
-        let runs = r.div_ceil(rc);
-        let states = self.lease_temporary(runs as usize, f.op.accumulator(f.input))?;
-        for (j, first) in (0..r).step_by(rc as usize).enumerate() {
-            let run = Problem {
-                outer: 1,
-                r: rc.min(r - first) as usize,
-                inner: 1,
-            };
-            let at = Piece {
-                src_at: first,
-                dst_at: j as u64,
-                ..Piece::default()
-            };
-            self.record_piece(&f.states_out(), run, &states, at)?;
-        }
-        let rest = Problem {
-            outer: 1,
-            r: runs as usize,
-            inner: 1,
+        let cut = CutInput {
+            op: f.op,
+            input: f.input,
+            x_state: f.x_state,
+            simple: f.op.is_simple() && f.map == 0,
+            src_elem: f.src_elem(),
+            out_elem: f.out_elem(),
+            limit: self.binding_limit(),
+            budget: self.piece_budget(),
+            align: self.offset_alignment_bytes(),
         };
-        self.record_problem(&f.reading_states(&states), rest, final_dst)
-    }
-
-    /// Whole slices along the outer axis, as many per piece as fit.
-    fn record_slices(
-        &mut self,
-        f: &Frame<'_>,
-        p: Problem,
-        final_dst: &RawArray,
-        budget: u64,
-    ) -> Result<()> {
-        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
-        let slice = r * inner * f.src_elem();
-        let row = inner * f.out_elem().max(f.op.state_bytes());
-        let oc = budget / slice.max(row);
-        for first in (0..outer).step_by(oc as usize) {
-            let piece = Problem {
-                outer: oc.min(outer - first) as usize,
-                ..p
-            };
-            let at = Piece {
-                src_at: first * r * inner,
-                dst_at: first * inner,
-                ..Piece::default()
-            };
-            self.record_piece(f, piece, final_dst, at)?;
-        }
-        Ok(())
-    }
-
-    /// One slice is larger than a binding: runs of rows of the reduced axis, each combined
-    /// into the states of its outputs, then the states finished.
-    fn record_rows(
-        &mut self,
-        f: &Frame<'_>,
-        p: Problem,
-        final_dst: &RawArray,
-        budget: u64,
-    ) -> Result<()> {
-        let (outer, r, inner) = (p.outer as u64, p.r as u64, p.inner as u64);
-        let (op, state) = (f.op, f.op.state_bytes());
-        let widest = f.src_elem().max(state).max(f.out_elem());
-        if inner * widest > budget {
-            let values = match (f.x_state, op.is_simple()) {
-                (false, _) | (true, true) => f.input.name().to_string(),
-                (true, false) => format!("{}-byte {} states", state, op.name()),
-            };
-            let what = format!(
-                "one row of {inner} {values} values across the reduced axis of a {} (a piece \
-                 must hold at least one row)",
-                op.name()
-            );
-            return Err(piece_too_large(what, inner * widest, budget));
-        }
-        let rc = budget / (inner * f.src_elem());
-        let states = if f.final_problem {
-            self.state_array(op, f.input, (outer * inner) as usize)?
-        } else {
-            final_dst.clone()
-        };
-        for o in 0..outer {
-            for first in (0..r).step_by(rc as usize) {
-                let piece = Problem {
+        match plan_cut(p, &cut)? {
+            Cut::Whole => self.record_piece(f, p, final_dst, Piece::default()),
+            Cut::Runs { pieces, runs } => {
+                let states = self.lease_temporary(runs, f.op.accumulator(f.input))?;
+                for (run, at) in pieces {
+                    self.record_piece(&f.states_out(), run, &states, at)?;
+                }
+                let rest = Problem {
                     outer: 1,
-                    r: rc.min(r - first) as usize,
-                    inner: p.inner,
+                    r: runs,
+                    inner: 1,
                 };
-                let at = Piece {
-                    src_at: (o * r + first) * inner,
-                    dst_at: o * inner,
-                    j_base: first as u32,
-                    accumulate: first > 0,
+                self.record_problem(&f.reading_states(&states), rest, final_dst)
+            }
+            Cut::Slices { pieces } => {
+                for (piece, at) in pieces {
+                    self.record_piece(f, piece, final_dst, at)?;
+                }
+                Ok(())
+            }
+            Cut::Rows { pieces } => {
+                let outputs = p.outer * p.inner;
+                let states = if f.final_problem {
+                    self.state_array(f.op, f.input, outputs)?
+                } else {
+                    final_dst.clone()
                 };
-                self.record_piece(&f.states_out(), piece, &states, at)?;
+                for (piece, at) in pieces {
+                    self.record_piece(&f.states_out(), piece, &states, at)?;
+                }
+                if !f.final_problem {
+                    return Ok(());
+                }
+                let each = Problem {
+                    outer: outputs,
+                    r: 1,
+                    inner: 1,
+                };
+                self.record_problem(&f.reading_states(&states), each, final_dst)
             }
         }
-        if !f.final_problem {
-            return Ok(());
-        }
-        let each = Problem {
-            outer: (outer * inner) as usize,
-            r: 1,
-            inner: 1,
-        };
-        self.record_problem(&f.reading_states(&states), each, final_dst)
     }
 
     /// Records one piece of a problem: `p` read from element `at.src_at` of `f.x`, written
