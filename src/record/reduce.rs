@@ -9,8 +9,8 @@ use crate::error::{Error, Result};
 use crate::kernels::params::{AxisParams, PackParams, ReduceParams};
 use crate::kernels::{AxisVariant, Kernel, Layout, PackVariant, ReduceVariant};
 use crate::ops::{ReduceOp, Reduction};
-use crate::plan::reduce::{plan_cut, plan_piece, problems, sizes};
-use crate::plan::reduce::{Cut, CutInput, Piece, PieceInput, PiecePlan, Problem};
+use crate::plan::pieces::{plan_cut, plan_piece, Cut, CutInput, Piece, PieceInput, PiecePlan};
+use crate::plan::reduce::{problems, sizes, Problem};
 
 /// Reads of a published workgroup value that is not visible yet before the last workgroup
 /// computes it again (ReduceParams::LAST_GROUP). Every other workgroup has published its value
