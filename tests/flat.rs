@@ -407,7 +407,7 @@ fn value_operations_take_the_flat_pass_whole_and_in_pieces() {
     assert_eq!(checked, 2 * 5 * 7, "cases checked");
 }
 
-/// With `ContextOptions::reduce_last_group_flat`, a whole f32 array that takes the flat first
+/// With `Tuning::reduce_last_group_flat`, a whole f32 array that takes the flat first
 /// pass is one pass (counted), whose last workgroup combines the others' states: every flat
 /// operation against the reference, and bit for bit against the same context whose published
 /// states are hidden (the last workgroup computes them all again, in the same order); at most

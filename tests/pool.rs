@@ -10,7 +10,7 @@ fn private_ctx() -> Context {
 }
 
 /// A context whose sums of more than a workgroup's share take two passes, with a temporary
-/// array of partial sums between them (`ContextOptions::reduce_last_group` off).
+/// array of partial sums between them (`Tuning::reduce_last_group` off).
 fn two_pass_ctx() -> Context {
     let options = ContextOptions::default().with_tuning({
         let mut t = wgpu_reduce::Tuning::default();

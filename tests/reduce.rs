@@ -307,7 +307,7 @@ fn every_workgroup_size_and_many_passes() {
 }
 
 /// Whole-array reductions of many workgroups take one pass whose last workgroup combines the
-/// others' values (`ContextOptions::reduce_last_group`): the same results as two passes (exact
+/// others' values (`Tuning::reduce_last_group`): the same results as two passes (exact
 /// for integers, within the f32 bound for floats, against the f64 reference), and with every
 /// published value hidden, so that the last workgroup computes them all again, bit for bit
 /// what it gives from the published ones. Every workgroup size, both workgroup steps; several

@@ -373,7 +373,7 @@ fn float_sum_accuracy() {
 }
 
 /// One row of at most `scan_lookback_small_tiles` tiles takes its look-back at half the
-/// workgroup size (`ContextOptions::scan_lookback_small_tiles`): rows at the edges of those
+/// workgroup size (`Tuning::scan_lookback_small_tiles`): rows at the edges of those
 /// half tiles and of the limit, every operation, f32 and i32, checked; one row past the limit
 /// keeps the full tile.
 #[test]
@@ -1083,7 +1083,7 @@ fn output_waits_case(ctx: &Context, rng: &mut StdRng, n: usize) -> bool {
 }
 
 /// Rows longer than a tile but no longer than a tile at the larger row workgroup
-/// (`ContextOptions::scan_row_workgroup_size`, 512 invocations where the device allows them) are
+/// (`Tuning::scan_row_workgroup_size`, 512 invocations where the device allows them) are
 /// scanned in one pass, one tile per row: with subgroups and without, every operation, checked
 /// element by element, and counted in dispatches against the same rows in a context with the
 /// larger workgroup off (two tiles per row, more passes for reduce-then-scan).
