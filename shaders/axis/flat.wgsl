@@ -14,7 +14,7 @@
 //   const STATE_WORDS: u32, fn state_words(s: S) -> StateWords, fn state_of(w: StateWords) -> S
 //                                        a state as up to three u32 words (the one-pass
 //                                        finish, shaders/axis/flat_finish.wgsl)
-// and axis/flat_finish.wgsl or axis/flat_no_finish.wgsl gives flat_finish (FLAT_LAST_GROUP: one row
+// and axis/flat_finish.wgsl or the prelude's stub gives flat_finish (FLAT_LAST_GROUP: one row
 // finished in one pass, its last workgroup combining the others' states).
 //
 // Like the whole-array kernel: `groups` workgroups stride over the input as vec4 words, four

@@ -263,7 +263,7 @@ impl AxisVariant {
             });
             files.push(match self.last_group {
                 true => wgsl!("axis/flat_finish.wgsl"),
-                false => wgsl!("axis/flat_no_finish.wgsl"),
+                false => FLAT_NO_FINISH,
             });
         }
         // A thread's part of a row (axis/entry_rows.wgsl).
@@ -383,6 +383,12 @@ impl AxisVariant {
 /// `finalize`, either one file (var/std, the arg states, nanmean, logsumexp, aminmax, the
 /// 2-norm) or a scalar operation over the value type `A` with a map from elements to values and
 /// a finish.
+/// The flat passes that write their states (or rows' results) themselves never call
+/// flat_finish (FLAT_LAST_GROUP is false), so they hold none of `axis/flat_finish.wgsl`: a stub.
+const FLAT_NO_FINISH: &str =
+    "\n// flat_finish is never called in this variant (FLAT_LAST_GROUP is false).\n\
+                              fn flat_finish(lid: u32, g: u32, total: S) {}\n";
+
 /// The operations whose flat first pass keeps one state per lane (shaders/axis/flat_lanes.wgsl).
 fn flat_lanes(op: ReduceOp) -> bool {
     matches!(

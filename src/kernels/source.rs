@@ -36,7 +36,6 @@ files! {
     "axis/flat_arg.wgsl",
     "axis/flat_finish.wgsl",
     "axis/flat_lanes.wgsl",
-    "axis/flat_no_finish.wgsl",
     "axis/flat_norm2.wgsl",
     "axis/load_dot.wgsl",
     "axis/load_mapped.wgsl",
