@@ -271,7 +271,8 @@ async fn maps_dots_norms_and_segments() {
     let (ts, tg) = (rec.read(&seg).unwrap(), rec.read(&seg_gpu).unwrap());
     let res = rec.submit().unwrap().wait_async().await.unwrap();
     assert_eq!(res.scalar(&t[0]).unwrap(), 1.0 - 8.0 + 27.0 + 64.0);
-    assert_eq!(res.scalar(&t[1]).unwrap(), 2.0 - 2.0 - 3.0 + 2.0);
+    // x · y = 1·2 - 2·1 + 3·(-1) + 4·0.5 = -1.
+    assert_eq!(res.scalar(&t[1]).unwrap(), -1.0);
     assert!((res.scalar(&t[2]).unwrap() - 30f32.sqrt()).abs() < 1e-5);
     let want = (1f32.exp() + (-2f32).exp() + 3f32.exp() + 4f32.exp()).ln();
     assert!((res.scalar(&t[3]).unwrap() - want).abs() < 1e-4);
