@@ -91,7 +91,7 @@ pub(crate) fn auto_algorithm(
 
 /// What a scan's plan depends on besides the tuning: the operation, the input's element type,
 /// the rows, the algorithm already resolved (see [`auto_algorithm`]), whether the input's and
-/// the output's buffers are padded to 16 bytes (vec4 access), the input's bytes, the device's
+/// the output's buffers are padded to 16 bytes (vec4 access), the device's
 /// largest subgroup, and the testing switches.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ScanInput {
@@ -102,7 +102,6 @@ pub(crate) struct ScanInput {
     pub len: usize,
     pub algorithm: ScanAlgorithm,
     pub aligned: bool,
-    pub src_bytes: u64,
     pub subgroup_max_size: u32,
     pub testing: ScanTesting,
 }
@@ -154,7 +153,6 @@ struct Level {
     len: usize,
     exclusive: bool,
     aligned: bool,
-    src_bytes: u64,
     outer: bool,
     algorithm: ScanAlgorithm,
 }
@@ -175,7 +173,6 @@ pub(crate) fn plan_scan(input: &ScanInput, tuning: &Tuning) -> Result<ScanPlan> 
         len: input.len,
         exclusive: input.exclusive,
         aligned: input.aligned,
-        src_bytes: input.src_bytes,
         outer: true,
         algorithm: input.algorithm,
     };
@@ -306,7 +303,8 @@ fn plan_level(plan: &mut ScanPlan, input: &ScanInput, l: &Level, tuning: &Tuning
     }
     // Reduce-then-scan: tile totals, their exclusive scan (recursively), the downsweep.
     let (lo, hi) = tuning.scan_reversed_runs_bytes;
-    if (lo..=hi).contains(&l.src_bytes) {
+    let src_bytes = (l.rows * l.len * l.dtype.size_bytes()) as u64;
+    if (lo..=hi).contains(&src_bytes) {
         params.flags |= ScanParams::REVERSED_RUNS;
     }
     // Two passes where the downsweep can combine the totals before its tiles itself: one row
@@ -342,7 +340,6 @@ fn plan_level(plan: &mut ScanPlan, input: &ScanInput, l: &Level, tuning: &Tuning
             len: tpr,
             exclusive: true,
             aligned: true,
-            src_bytes: (n_tiles * value.size_bytes()) as u64,
             outer: false,
             algorithm: ScanAlgorithm::ReduceThenScan,
         };
@@ -514,7 +511,6 @@ mod tests {
             len,
             algorithm,
             aligned: true,
-            src_bytes: (rows * len * 4) as u64,
             subgroup_max_size: 32,
             testing: ScanTesting::NONE,
         }

@@ -108,7 +108,6 @@ impl Recorder {
             len,
             algorithm,
             aligned: padded(x) && padded(out),
-            src_bytes: x.bytes(),
             subgroup_max_size: ctx.capabilities().subgroup_max_size,
             testing: scan.testing,
         };
