@@ -11,10 +11,14 @@ fn main() -> wgpu_reduce::Result<()> {
 
     // Record: nothing runs yet. Results are 0-d arrays that stay on the GPU.
     let mut rec = ctx.recorder();
-    let (s, lo, hi) = (rec.sum(&x)?, rec.min(&x)?, rec.max(&x)?);
-    let sd = rec.std(&x, 1)?;
+    let (s, lo, hi) = (
+        rec.sum(&x, .., false)?,
+        rec.min(&x, .., false)?,
+        rec.max(&x, .., false)?,
+    );
+    let sd = rec.std(&x, 1, .., false)?;
     // A result can feed a later operation in the same recording.
-    let twice = rec.sum(&s)?;
+    let twice = rec.sum(&s, .., false)?;
     // Ask for the values to read back: one staging buffer for all of them.
     let tokens = [
         rec.read(&s)?,

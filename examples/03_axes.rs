@@ -12,24 +12,41 @@ fn main() -> wgpu_reduce::Result<()> {
     let data: Vec<f32> = (0..24).map(|i| i as f32).collect();
     let x = ctx.upload_shaped(&data, &[2, 3, 4])?;
 
-    println!("sum over axis 0:     {:?}", ctx.sum_axes(&x, 0)?); // 12 values
-    println!("sum over axes 0, 2:  {:?}", ctx.sum_axes(&x, [0, 2])?); // 3 values
-    println!("max over the last:   {:?}", ctx.max_axes(&x, -1)?); // 6 values
-    println!("argmax along axis 1: {:?}", ctx.argmax_axis(&x, 1)?); // u32 indices
-    println!("var (ddof 0), all:   {:?}", ctx.var_axes(&x, [0, 1, 2], 0)?);
+    println!(
+        "sum over axis 0:     {:?}",
+        ctx.run(|rec| rec.sum(&x, 0, false))?
+    ); // 12 values
+    println!(
+        "sum over axes 0, 2:  {:?}",
+        ctx.run(|rec| rec.sum(&x, [0, 2], false))?
+    ); // 3 values
+    println!(
+        "max over the last:   {:?}",
+        ctx.run(|rec| rec.max(&x, -1, false))?
+    ); // 6 values
+    println!(
+        "argmax along axis 1: {:?}",
+        ctx.run(|rec| rec.argmax(&x, 1, false))?
+    ); // u32 indices
+    println!(
+        "var (ddof 0), all:   {:?}",
+        ctx.run(|rec| rec.var(&x, 0, .., false))?
+    );
+    let kept = ctx.run(|rec| rec.sum(&x, 1, true))?; // shape [2, 1, 4]: 8 values
+    println!("sum over 1, keepdim: {kept:?}");
 
-    // keepdim and the result type go through a Reduction: here f16 input, f32 output.
+    // A result type other than the default goes through a Reduction: f16 input, f32 output.
     let h = ctx.upload_shaped(
         &data.iter().map(|&v| f16::from_f32(v)).collect::<Vec<_>>(),
         &[2, 3, 4],
     )?;
     let red = Reduction::new(ReduceOp::Mean).axes(-1).keepdim(true);
     println!("output shape {:?}", red.output_shape(h.shape())?); // [2, 3, 1]
-    let m = ctx.reduce::<f16, f32>(&h, &red)?;
-    println!("mean over the last axis (f32): {:?}", ctx.read(&m)?);
+    let m = ctx.run(|rec| rec.reduce::<f16, f32>(&h, &red))?;
+    println!("mean over the last axis (f32): {m:?}");
 
     // Wrong axes are typed errors that say what is allowed.
-    if let Err(e) = ctx.sum_axes(&x, 3) {
+    if let Err(e) = ctx.run(|rec| rec.sum(&x, 3, false)) {
         println!("axis 3 of a 3-d array: {e}");
     }
     Ok(())

@@ -13,7 +13,7 @@ fn main() -> wgpu_reduce::Result<()> {
     let inclusive = rec.cumsum(&x)?; // [[3, 4, 8, 9], [5, 14, 16, 22]]
     let exclusive = rec.scan::<i32, i32>(&x, &Scan::new(ScanOp::Add).exclusive(true))?;
     let running_max = rec.cummax(&x)?;
-    let top = rec.max(&inclusive)?; // reductions can consume scan results
+    let top = rec.max(&inclusive, .., false)?; // reductions can consume scan results
     let t = [
         rec.read(&inclusive)?,
         rec.read(&exclusive)?,
@@ -29,8 +29,7 @@ fn main() -> wgpu_reduce::Result<()> {
     // f32 of a million elements: one pass per tile, or a single pass with decoupled look-back.
     let big: Vec<f32> = (0..1 << 20).map(|i| (i % 3) as f32).collect();
     let y = ctx.upload(&big)?;
-    let c = ctx.cumsum(&y)?;
-    let last = *ctx.read(&c)?.last().unwrap_or(&0.0);
+    let last = *ctx.run(|rec| rec.cumsum(&y))?.last().unwrap_or(&0.0);
     println!(
         "sum of the last prefix: {last} (algorithm {:?})",
         ctx.scan_algorithm(1, big.len())

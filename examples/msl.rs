@@ -16,12 +16,9 @@
 //!   --wgsl         print the WGSL instead of the MSL
 //!   --list         print every label
 
-#[path = "support/args.rs"]
-mod args;
-
 use std::process::ExitCode;
 
-use args::*;
+use lexopt::prelude::*;
 use wgpu_reduce::kernels::{Kernel, ReduceVariant};
 use wgpu_reduce::{DType, ReduceOp};
 
@@ -43,12 +40,15 @@ fn parse_args() -> Result<Args, String> {
         wgsl: false,
         list: false,
     };
-    let mut p = Parser::from_env();
+    let mut p = lexopt::Parser::from_env();
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
-        let flag = name(&arg);
         match arg {
             Long("wg") => {
-                a.wg = one(&mut p, &flag, "64, 128 or 256")?;
+                let v = p.value().map_err(|e| e.to_string())?;
+                let v = v.to_string_lossy();
+                a.wg = v
+                    .parse()
+                    .map_err(|_| format!("invalid value {v:?} for --wg: takes 64, 128 or 256"))?;
                 if !wgpu_reduce::WORKGROUP_SIZES.contains(&a.wg) {
                     return Err(format!("--wg {}: takes 64, 128 or 256", a.wg));
                 }
@@ -57,7 +57,13 @@ fn parse_args() -> Result<Args, String> {
             Long("wgsl") => a.wgsl = true,
             Long("list") => a.list = true,
             Short('h') | Long("help") => {
-                println!("{}", help(include_str!("msl.rs"), USAGE));
+                let doc: Vec<&str> = include_str!("msl.rs")
+                    .lines()
+                    .skip_while(|l| !l.starts_with("//! Options:"))
+                    .take_while(|l| l.starts_with("//!"))
+                    .map(|l| l.trim_start_matches("//!").strip_prefix(' ').unwrap_or(""))
+                    .collect();
+                println!("{USAGE}\n\n{}", doc.join("\n"));
                 std::process::exit(0);
             }
             Value(v) => a
@@ -101,9 +107,12 @@ fn kernel(a: &Args, all: &[Kernel]) -> Result<Kernel, String> {
 
 fn main() -> ExitCode {
     let all = Kernel::all();
-    let parsed = or_usage(parse_args(), USAGE);
-    let Some(k) = parsed.map_err(|e| eprintln!("{e}")).ok() else {
-        return ExitCode::from(2);
+    let k = match parse_args() {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     if k.list {
         for kernel in &all {
@@ -114,7 +123,7 @@ fn main() -> ExitCode {
     let kernel = match kernel(&k, &all) {
         Ok(kernel) => kernel,
         Err(e) => {
-            eprintln!("{}", fail(e, USAGE));
+            eprintln!("error: {e}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     };

@@ -16,8 +16,13 @@ pub(crate) enum Storage {
     /// A buffer leased from the pool (results); it returns to the pool when the last array
     /// viewing it is dropped.
     Pooled(PooledBuffer),
-    /// A buffer the caller created and handed over with [`GpuArray::from_buffer`].
-    Wrapped(wgpu::Buffer),
+    /// A range of a buffer the caller created and handed over with
+    /// [`GpuArray::from_buffer_range`]: `offset..offset + size`.
+    Wrapped {
+        buffer: wgpu::Buffer,
+        offset: u64,
+        size: u64,
+    },
     /// One of the context's own buffers (it lives as long as the context): the clean states.
     Context(wgpu::Buffer),
 }
@@ -25,8 +30,25 @@ pub(crate) enum Storage {
 impl Storage {
     pub(crate) fn buffer(&self) -> &wgpu::Buffer {
         match self {
-            Storage::Owned(b) | Storage::Wrapped(b) | Storage::Context(b) => b,
+            Storage::Owned(b) | Storage::Wrapped { buffer: b, .. } | Storage::Context(b) => b,
             Storage::Pooled(p) => p.buffer(),
+        }
+    }
+
+    /// Where the array starts in its buffer, in bytes.
+    pub(crate) fn offset(&self) -> u64 {
+        match self {
+            Storage::Wrapped { offset, .. } => *offset,
+            _ => 0,
+        }
+    }
+
+    /// The bytes from `offset` on that belong to the array (kernels may read padding up to
+    /// this, and never write past its elements' last 32-bit word).
+    pub(crate) fn capacity(&self) -> u64 {
+        match self {
+            Storage::Wrapped { size, .. } => *size,
+            _ => self.buffer().size(),
         }
     }
 }
@@ -70,6 +92,14 @@ impl RawArray {
     pub(crate) fn buffer(&self) -> &wgpu::Buffer {
         self.storage.buffer()
     }
+    /// Where the array starts in its buffer, in bytes.
+    pub(crate) fn offset(&self) -> u64 {
+        self.storage.offset()
+    }
+    /// The bytes of the buffer from [`offset`](Self::offset) on that belong to the array.
+    pub(crate) fn capacity(&self) -> u64 {
+        self.storage.capacity()
+    }
     pub(crate) fn bytes(&self) -> u64 {
         (self.len * self.dtype.size_bytes()) as u64
     }
@@ -108,12 +138,45 @@ impl<T: Element> GpuArray<T> {
         }
     }
 
-    /// Wraps a buffer the caller already has, without copying. The buffer must come from
-    /// `ctx`'s device, have `STORAGE` usage (and `COPY_SRC` to be read back), hold at least
-    /// `product(shape)` elements of `T` from offset 0, and be a non-zero multiple of 4 bytes
-    /// long: kernels bind and read whole 32-bit words (16-bit elements two to a word), and the
-    /// library checks with such a binding that the buffer belongs to `ctx`'s device.
+    /// Wraps a buffer the caller already has, without copying: the whole buffer, from offset
+    /// 0 ([`from_buffer_range`](Self::from_buffer_range) with `0..buffer.size()`).
     pub fn from_buffer(ctx: &Context, buffer: wgpu::Buffer, shape: &[usize]) -> Result<Self> {
+        let size = buffer.size();
+        Self::from_buffer_range(ctx, buffer, 0..size, shape)
+    }
+
+    /// Wraps the bytes `range` of a buffer the caller already has, without copying (as
+    /// `buffer.slice(range)` names them). The buffer must come from `ctx`'s device and have
+    /// `STORAGE` usage (and `COPY_SRC` to be read back); the range must hold at least
+    /// `product(shape)` elements of `T`, lie within the buffer, start at a multiple of the
+    /// device's `min_storage_buffer_offset_alignment` (256 bytes on most devices) and be a
+    /// non-zero multiple of 4 bytes long: kernels bind and read whole 32-bit words (16-bit
+    /// elements two to a word), and write none past the range. A misaligned start or length is
+    /// [`Error::Misaligned`]; the rest, [`Error::InvalidBuffer`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::{wgpu, Context, GpuArray};
+    /// let ctx = Context::new()?;
+    /// // One buffer of the application's: a header of 256 bytes, then 1024 f32 values.
+    /// let buffer = ctx.device().create_buffer(&wgpu::BufferDescriptor {
+    ///     label: Some("app data"),
+    ///     size: 256 + 4096,
+    ///     usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC
+    ///         | wgpu::BufferUsages::COPY_DST,
+    ///     mapped_at_creation: false,
+    /// });
+    /// ctx.queue().write_buffer(&buffer, 256, bytemuck::cast_slice(&[1.0f32; 1024]));
+    /// let x = GpuArray::<f32>::from_buffer_range(&ctx, buffer, 256..256 + 4096, &[1024])?;
+    /// assert_eq!(ctx.run(|rec| rec.sum(&x, .., false))?, vec![1024.0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn from_buffer_range(
+        ctx: &Context,
+        buffer: wgpu::Buffer,
+        range: std::ops::Range<u64>,
+        shape: &[usize],
+    ) -> Result<Self> {
         let len = shape_len(shape).ok_or_else(|| Error::ShapeMismatch {
             shape: shape.to_vec(),
             shape_len: usize::MAX,
@@ -127,35 +190,59 @@ impl<T: Element> GpuArray<T> {
                 ),
             });
         }
-        if buffer.size() == 0 || !buffer.size().is_multiple_of(4) {
+        if range.start > range.end || range.end > buffer.size() {
             return Err(Error::InvalidBuffer {
                 reason: format!(
-                    "the buffer is {} bytes long; GpuArray::from_buffer needs a non-zero multiple \
-                     of 4 bytes (kernels read whole 32-bit words; round the size up: \
-                     {} bytes for these {} elements of {})",
-                    buffer.size(),
-                    padded_wrap_bytes(len, T::DTYPE),
-                    len,
-                    T::DTYPE
+                    "the range {range:?} is not within the buffer's {} bytes",
+                    buffer.size()
                 ),
             });
         }
+        let alignment = u64::from(
+            ctx.capabilities()
+                .limits
+                .min_storage_buffer_offset_alignment,
+        );
+        if !range.start.is_multiple_of(alignment) {
+            return Err(Error::Misaligned {
+                what: "the range's start",
+                value: range.start,
+                alignment,
+                rule:
+                    "the device's min_storage_buffer_offset_alignment: storage bindings start there",
+            });
+        }
+        let size = range.end - range.start;
+        if size == 0 || !size.is_multiple_of(4) {
+            return Err(Error::Misaligned {
+                what: "the range's length",
+                value: size,
+                alignment: 4,
+                rule: if size == 0 {
+                    "an array's range must not be empty: kernels bind at least one 32-bit word"
+                } else {
+                    "kernels read and write whole 32-bit words; round the length up to a word"
+                },
+            });
+        }
         let needed = (len as u64) * T::DTYPE.size_bytes() as u64;
-        if buffer.size() < needed {
+        if size < needed {
             return Err(Error::InvalidBuffer {
                 reason: format!(
-                    "the buffer holds {} bytes, but shape {:?} of {} needs {} bytes",
-                    buffer.size(),
-                    shape,
+                    "the range holds {size} bytes, but shape {shape:?} of {} needs {needed} bytes                      (at least {} bytes, a whole number of 32-bit words)",
                     T::DTYPE,
-                    needed
+                    padded_wrap_bytes(len, T::DTYPE),
                 ),
             });
         }
         ctx.check_array_size(len, T::DTYPE)?;
         ctx.check_own_buffer(&buffer)?;
         Ok(Self::from_storage(
-            Storage::Wrapped(buffer),
+            Storage::Wrapped {
+                buffer,
+                offset: range.start,
+                size,
+            },
             shape.to_vec(),
             ctx.id(),
         ))
@@ -186,10 +273,16 @@ impl<T: Element> GpuArray<T> {
         T::DTYPE
     }
 
-    /// The underlying buffer (its first `len() * size_of::<T>()` bytes are the elements; it may
-    /// be larger).
+    /// The underlying buffer: the elements are its `len() * size_of::<T>()` bytes from
+    /// [`offset`](Self::offset) on (it may be larger).
     pub fn buffer(&self) -> &wgpu::Buffer {
         self.storage.buffer()
+    }
+
+    /// Where the elements start in [`buffer`](Self::buffer), in bytes (0 except for an array
+    /// made by [`from_buffer_range`](Self::from_buffer_range)).
+    pub fn offset(&self) -> u64 {
+        self.storage.offset()
     }
 
     /// The same elements with another shape of the same length (no copy).

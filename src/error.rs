@@ -43,12 +43,13 @@ pub enum Error {
     },
 
     /// The adapter refused to create a device.
-    #[error("could not create a device on adapter {adapter:?}: {detail}")]
+    #[error("could not create a device on adapter {adapter:?}: {source}")]
     RequestDevice {
         /// Adapter name.
         adapter: String,
-        /// What wgpu said.
-        detail: String,
+        /// wgpu's error.
+        #[source]
+        source: WgpuError,
     },
 
     /// The operation needs a device feature that this adapter or device lacks.
@@ -250,22 +251,41 @@ pub enum Error {
     },
 
     /// Mapping a buffer for reading failed.
-    #[error("mapping a buffer for readback failed: {0}")]
-    MapFailed(String),
+    #[error("mapping a buffer for readback failed: {message}")]
+    MapFailed {
+        /// What failed.
+        message: String,
+        /// wgpu's error, where wgpu gave one.
+        #[source]
+        source: Option<WgpuError>,
+    },
 
     /// Waiting for the GPU failed or timed out.
-    #[error("waiting for the GPU failed: {0}")]
-    PollFailed(String),
+    #[error("waiting for the GPU failed: {source}")]
+    PollFailed {
+        /// wgpu's error.
+        #[source]
+        source: WgpuError,
+    },
 
     /// wgpu reported a validation error while the library was working.
-    #[error("wgpu validation error: {0}")]
-    Validation(String),
+    #[error("wgpu validation error while {what}: {source}")]
+    Validation {
+        /// What the library was doing.
+        what: String,
+        /// wgpu's error.
+        #[source]
+        source: WgpuError,
+    },
 
     /// The device ran out of memory.
     #[error("the GPU ran out of memory while {what}; free arrays, call Context::trim_pool, or use smaller inputs")]
     OutOfMemory {
         /// What was being done.
         what: String,
+        /// wgpu's error.
+        #[source]
+        source: WgpuError,
     },
 
     /// The pipeline cache file could not be written.
@@ -278,23 +298,111 @@ pub enum Error {
     },
 
     /// wgpu reported an internal error.
-    #[error("wgpu internal error: {0}")]
-    Internal(String),
+    #[error("wgpu internal error while {what}: {source}")]
+    Internal {
+        /// What the library was doing.
+        what: String,
+        /// wgpu's error.
+        #[source]
+        source: WgpuError,
+    },
+
+    /// A range of a caller's buffer starts or ends where the device cannot bind it.
+    #[error("{what} = {value} is not a multiple of {alignment} bytes ({rule})")]
+    Misaligned {
+        /// What is misaligned, e.g. `the range's offset`.
+        what: &'static str,
+        /// The value given, in bytes.
+        value: u64,
+        /// The multiple it must be.
+        alignment: u64,
+        /// Where the rule comes from.
+        rule: &'static str,
+    },
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+type Dyn = dyn std::error::Error + Send + Sync + 'static;
+// On the web wgpu's errors are not Send (nor is anything of wgpu's there).
+#[cfg(target_arch = "wasm32")]
+type Dyn = dyn std::error::Error + 'static;
+
+/// An error wgpu returned, kept as the [`source`](std::error::Error::source) of the library's
+/// [`Error`] (shared, so that `Error` stays `Clone`). [`get`](Self::get) gives wgpu's own
+/// error, to downcast (`wgpu::Error`, `wgpu::BufferAsyncError`, `wgpu::PollError`,
+/// `wgpu::RequestDeviceError`); two are equal when their messages are.
+///
+/// ```
+/// # fn f(e: &wgpu_reduce::Error) {
+/// use std::error::Error as _;
+/// use wgpu_reduce::{wgpu, WgpuError};
+/// let wgpu_error = e
+///     .source()
+///     .and_then(|s| s.downcast_ref::<WgpuError>())
+///     .and_then(|w| w.get().downcast_ref::<wgpu::Error>());
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct WgpuError(std::sync::Arc<Dyn>);
+
+impl WgpuError {
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn new(e: impl std::error::Error + Send + Sync + 'static) -> WgpuError {
+        WgpuError(std::sync::Arc::new(e))
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn new(e: impl std::error::Error + 'static) -> WgpuError {
+        WgpuError(std::sync::Arc::new(e))
+    }
+
+    /// wgpu's error itself.
+    pub fn get(&self) -> &Dyn {
+        &*self.0
+    }
+}
+
+impl std::fmt::Debug for WgpuError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl std::fmt::Display for WgpuError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl std::error::Error for WgpuError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for WgpuError {
+    fn eq(&self, other: &WgpuError) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || self.to_string() == other.to_string()
+    }
 }
 
 impl Error {
     /// Converts a wgpu error captured in an error scope.
     pub(crate) fn from_wgpu(err: wgpu::Error, what: &str) -> Self {
+        let what = what.to_string();
         match err {
             wgpu::Error::OutOfMemory { .. } => Error::OutOfMemory {
-                what: what.to_string(),
+                what,
+                source: WgpuError::new(err),
             },
-            wgpu::Error::Validation { description, .. } => {
-                Error::Validation(format!("while {what}: {description}"))
-            }
-            wgpu::Error::Internal { description, .. } => {
-                Error::Internal(format!("while {what}: {description}"))
-            }
+            wgpu::Error::Validation { .. } => Error::Validation {
+                what,
+                source: WgpuError::new(err),
+            },
+            wgpu::Error::Internal { .. } => Error::Internal {
+                what,
+                source: WgpuError::new(err),
+            },
         }
     }
 }

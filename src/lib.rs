@@ -11,16 +11,36 @@
 //! # fn main() -> wgpu_reduce::Result<()> {
 //! let ctx = Context::new()?;                       // WGPU_BACKEND etc. are honoured
 //! let x = ctx.upload(&vec![0.5f32; 1 << 20])?;
-//! println!("sum = {}", ctx.sum(&x)?);               // blocking one-liner
+//! println!("sum = {:?}", ctx.run(|rec| rec.sum(&x, .., false))?); // one step: [524288.0]
 //!
 //! // Many reductions, one submission, one host round trip:
 //! let mut rec = ctx.recorder();
-//! let (s, lo, hi) = (rec.sum(&x)?, rec.min(&x)?, rec.max(&x)?);
+//! let (s, lo, hi) = (rec.sum(&x, .., false)?, rec.min(&x, .., false)?, rec.max(&x, .., false)?);
 //! let tokens = [rec.read(&s)?, rec.read(&lo)?, rec.read(&hi)?];
 //! let results = rec.submit()?.wait()?;
 //! for t in &tokens { println!("{}", results.scalar(t)?); }
 //! # Ok(()) }
 //! ```
+//!
+//! ## One rule for every name
+//! - **[`Recorder`] methods record**: each records an operation and returns its result as a
+//!   [`GpuArray`] that stays on the GPU (or writes a caller's array: the `_into` forms). Nothing
+//!   runs until [`Recorder::submit`] or [`Recorder::record_into`].
+//! - **[`Context`] methods make, move and read arrays** ([`Context::upload`],
+//!   [`Context::zeros`], [`Context::read`]) and **run a recording in one step**:
+//!   [`Context::run`] records with a new recorder, submits, waits and reads back what the
+//!   closure returns ([`Readback`]); [`Context::run_async`] is the same without blocking.
+//! - **Every reduction has one signature shape**: the array, the operation's own parameter if
+//!   it has one (`var`'s correction, `norm`'s order), the axes ([`Axes`]: an axis, a list, or
+//!   `..` for all) and `keepdim`. Its result type is fixed at compile time (`mean` is f32,
+//!   `argmax` u32, `sum` the input type). [`Recorder::reduce`] takes a [`Reduction`] instead,
+//!   for an operation chosen at run time or a result type the caller chooses (f32 sums of
+//!   f16); that type is checked when recorded ([`Error::UnsupportedOutput`]).
+//! - **Blocking calls exist only where blocking is possible**: on wasm32 (the web)
+//!   [`Context::new`], [`Context::run`], [`Context::read`] and [`Submission::wait`] are not
+//!   compiled, so calling one is a compile error; their async forms are
+//!   [`Context::new_async`], [`Context::run_async`], [`Context::read_async`] and
+//!   [`Submission::wait_async`].
 //!
 //! ## Pieces
 //! - [`Context`]: adapter, device, queue, detected [`Capabilities`]; built by the library or on
@@ -30,7 +50,7 @@
 //! - [`Recorder`]: records any number of reductions, each a few passes, into one command encoder,
 //!   submitted once ([`Recorder::submit`]) or encoded into the caller's encoder
 //!   ([`Recorder::record_into`]).
-//! - Scans ([`Recorder::scan`], [`Recorder::cumsum`], [`Context::cumsum`]): reduce-then-scan or
+//! - Scans ([`Recorder::scan`], [`Recorder::cumsum`]): reduce-then-scan or
 //!   single-pass decoupled look-back with fallback ([`ScanAlgorithm`]), recorded like any other
 //!   operation; [`ops::scan`] describes both algorithms, [`ops::reduce`] the reductions.
 //! - The buffer pool: temporaries are reused between calls; see [`Context::pool_stats`].
@@ -119,16 +139,16 @@ mod api;
 
 pub use array::GpuArray;
 pub use context::{
-    Capabilities, Context, ContextOptions, ContextStats, Subgroups, Testing,
+    Capabilities, Context, ContextOptions, ContextStats, DeviceRequirements, Subgroups, Testing,
     MAPPED_RESULT_MAX_BYTES,
 };
 pub use element::{DType, Element};
-pub use error::{Error, Result};
+pub use error::{Error, Result, WgpuError};
 pub use kernels::WORKGROUP_SIZES;
 pub use ops::{Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
 pub use plan::tuning::Tuning;
 pub use pool::{size_class, PoolStats};
-pub use record::{ReadToken, Recorder, Results, Submission};
+pub use record::{ReadToken, Readback, Recorder, Results, Submission};
 
 /// Re-export of the wgpu version this crate is built on.
 pub use wgpu;

@@ -35,7 +35,7 @@ fn f32_sum_of_2_pow_24_values_is_far_below_the_sequential_error() {
     let naive_expected = naive_var.sqrt() / exact;
     for ctx in contexts() {
         let x = ctx.upload(&data).unwrap();
-        let s = ctx.sum(&x).unwrap();
+        let s = ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap();
         let rel = (f64::from(s) - exact).abs() / exact;
         let bound = ctx.tuning().f32_sum_error_bound(n, exact) / exact;
         eprintln!(
@@ -55,9 +55,9 @@ fn f32_sum_of_2_pow_24_values_is_far_below_the_sequential_error() {
         // The same along rows of a [16, 2^20] view (rows layout, split rows).
         let x2 = x.reshape(&[16, 1 << 20]).unwrap();
         let y = ctx
-            .reduce::<f32, f32>(&x2, &Reduction::new(ReduceOp::Sum).axes(1))
+            .run(|rec| rec.reduce::<f32, f32>(&x2, &Reduction::new(ReduceOp::Sum).axes(1)))
             .unwrap();
-        for (r, v) in ctx.read(&y).unwrap().into_iter().enumerate() {
+        for (r, v) in y.into_iter().enumerate() {
             let row = &data[r << 20..(r + 1) << 20];
             let e: f64 = row.iter().map(|&v| f64::from(v)).sum();
             let b = ctx.tuning().f32_sum_error_bound(1 << 20, e) / e;

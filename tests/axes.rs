@@ -131,9 +131,9 @@ fn empty_reductions() {
     let x = ctx.upload_shaped::<f32>(&[], &[3, 0]).unwrap();
     // Sum and prod over an empty axis give their identity per output.
     let mut rec = ctx.recorder();
-    let s = rec.sum_axes(&x, 1, false).unwrap();
-    let p = rec.prod_axes(&x, 1, true).unwrap();
-    let e = rec.sum_axes(&x, 0, false).unwrap(); // shape [0]: nothing to compute
+    let s = rec.sum(&x, 1, false).unwrap();
+    let p = rec.prod(&x, 1, true).unwrap();
+    let e = rec.sum(&x, 0, false).unwrap(); // shape [0]: nothing to compute
     let (ts, tp, te) = (
         rec.read(&s).unwrap(),
         rec.read(&p).unwrap(),
@@ -155,10 +155,12 @@ fn empty_reductions() {
         ReduceOp::Argmax,
     ] {
         let err = ctx
+            .recorder()
             .reduce::<f32, f32>(&x, &Reduction::new(op).axes(1))
             .map(|_| ());
         let err = match op {
             ReduceOp::Argmin | ReduceOp::Argmax => ctx
+                .recorder()
                 .reduce::<f32, u32>(&x, &Reduction::new(op).axes(1))
                 .map(|_| ()),
             _ => err,
@@ -169,10 +171,20 @@ fn empty_reductions() {
         );
     }
     // Axes whose result is empty need no elements at all: no error, an empty result.
-    let y = ctx
+    let mut rec = ctx.recorder();
+    let y = rec
         .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Max).axes(0))
         .unwrap();
     assert_eq!(y.shape(), &[0]);
+    let t = rec.read(&y).unwrap();
+    assert!(rec
+        .submit()
+        .unwrap()
+        .wait()
+        .unwrap()
+        .get(&t)
+        .unwrap()
+        .is_empty());
 }
 
 #[test]

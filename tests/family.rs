@@ -123,7 +123,7 @@ fn dot_case<T: AsF64>(ctx: &Context, rng: &mut StdRng, shape: &[usize], axes: Ax
     let red = Reduction::new(ReduceOp::Dot).axes(axes.clone());
     let want = reference_dot(&a, &b, shape, &red);
     let mut rec = ctx.recorder();
-    let y = rec.dot_axes(&xa, &xb, axes.clone(), false).unwrap();
+    let y = rec.dot(&xa, &xb, axes.clone(), false).unwrap();
     assert_eq!(y.shape(), red.output_shape(shape).unwrap().as_slice());
     let t = rec.read(&y).unwrap();
     let got: Vec<f64> = rec
@@ -179,7 +179,11 @@ fn the_2_norm_neither_overflows_nor_underflows() {
     for (v, want) in [(1e30f32, 1e33f64), (1e-30, 1e-27), (3e38, 3e41)] {
         let n = 1 << 20;
         let x = ctx.upload(&vec![v; n]).unwrap();
-        let got = f64::from(ctx.norm(&x, 2.0).unwrap());
+        let got = f64::from(
+            ctx.run(|rec| rec.norm(&x, 2.0, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+        );
         let want = want * (n as f64).sqrt() / 1000.0;
         let rel = (got - want).abs() / want;
         if want > f64::from(f32::MAX) {
@@ -232,7 +236,9 @@ fn the_2_norm_of_subnormal_inputs() {
     assert!(want > 1e-38 && want < 1e-36, "{want}");
     let whole = 0.5 * ctx.tuning().f32_sum_error_bound(n, 1.0) + 3.0 * u;
     agree(
-        ctx.norm(&ctx.upload(&tiny).unwrap(), 2.0).unwrap(),
+        ctx.run(|rec| rec.norm(&ctx.upload(&tiny).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap(),
         want,
         "10^6 subnormals",
         whole,
@@ -240,7 +246,9 @@ fn the_2_norm_of_subnormal_inputs() {
     // One value a million times: the squares' rounding does not average out.
     let same = vec![1e-40f32; n];
     agree(
-        ctx.norm(&ctx.upload(&same).unwrap(), 2.0).unwrap(),
+        ctx.run(|rec| rec.norm(&ctx.upload(&same).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap(),
         reference(&same),
         "10^6 x 1e-40",
         whole,
@@ -263,7 +271,9 @@ fn the_2_norm_of_subnormal_inputs() {
         mixed[at] = rng.gen_range(1e-19f32..1e-18);
     }
     agree(
-        ctx.norm(&ctx.upload(&mixed).unwrap(), 2.0).unwrap(),
+        ctx.run(|rec| rec.norm(&ctx.upload(&mixed).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap(),
         reference(&mixed),
         "subnormals and middle values",
         whole,
@@ -275,7 +285,10 @@ fn the_2_norm_of_subnormal_inputs() {
         vec![f32::from_bits(3); 4],
         vec![f32::from_bits(0x1000); 9],
     ] {
-        let got = ctx.norm(&ctx.upload(&v).unwrap(), 2.0).unwrap();
+        let got = ctx
+            .run(|rec| rec.norm(&ctx.upload(&v).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap();
         let want = reference(&v);
         let tol = bound(v.len()) * want + 2f64.powi(-150);
         assert!(
@@ -313,7 +326,11 @@ fn the_2_norm_of_mixed_magnitudes() {
             })
             .collect();
         let want = v.iter().map(|&a| f64::from(a).powi(2)).sum::<f64>().sqrt();
-        let got = f64::from(ctx.norm(&ctx.upload(&v).unwrap(), 2.0).unwrap());
+        let got = f64::from(
+            ctx.run(|rec| rec.norm(&ctx.upload(&v).unwrap(), 2.0, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+        );
         let nf = n as f64;
         let bound = 2.0 * (nf + nf.log2() + 12.0) * f64::from(f32::EPSILON) / 2.0;
         let rel = (got - want).abs() / want;
@@ -337,9 +354,9 @@ fn the_2_norm_of_mixed_magnitudes() {
         }
         let x = ctx.upload_shaped(&v, &[rows, len]).unwrap();
         let y = ctx
-            .reduce::<f32, f32>(&x, &Reduction::norm(2.0).unwrap().axes(1))
+            .run(|rec| rec.reduce::<f32, f32>(&x, &Reduction::norm(2.0).unwrap().axes(1)))
             .unwrap();
-        let got = ctx.read(&y).unwrap();
+        let got = y;
         let nf = len as f64;
         let bound = 2.0 * (nf + nf.log2() + 12.0) * f64::from(f32::EPSILON) / 2.0;
         for (r, row) in v.chunks(len).enumerate() {
@@ -363,7 +380,11 @@ fn the_2_norm_of_mixed_magnitudes() {
     let mut v = vec![1e14f32; 100_000];
     v.push(1e15);
     let want = (1e28f64 * 100_000.0 + 1e30).sqrt();
-    let got = f64::from(ctx.norm(&ctx.upload(&v).unwrap(), 2.0).unwrap());
+    let got = f64::from(
+        ctx.run(|rec| rec.norm(&ctx.upload(&v).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+    );
     assert!(
         (got - want).abs() <= 1e-3 * want,
         "1e14 x 100000 and 1e15: got {got}, want {want}"
@@ -376,7 +397,10 @@ fn the_2_norm_of_mixed_magnitudes() {
         (&[small, small], small * 2f32.sqrt()),
     ];
     for (xs, want) in specials {
-        let got = ctx.norm(&ctx.upload(xs).unwrap(), 2.0).unwrap();
+        let got = ctx
+            .run(|rec| rec.norm(&ctx.upload(xs).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap();
         // The same values among 40,000 zeros (the flat first pass's vec4 words, whole arrays
         // of at least 2 * 16 * workgroup size elements), at random places.
         let mut long = vec![0.0f32; 40_000];
@@ -384,7 +408,10 @@ fn the_2_norm_of_mixed_magnitudes() {
             let at = rng.gen_range(0..long.len());
             long[at] = x;
         }
-        let got_long = ctx.norm(&ctx.upload(&long).unwrap(), 2.0).unwrap();
+        let got_long = ctx
+            .run(|rec| rec.norm(&ctx.upload(&long).unwrap(), 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap();
         let same = got_long == got || (got.is_nan() && got_long.is_nan());
         assert!(same, "{xs:?} among zeros: {got_long}, alone: {got}");
         if want.is_nan() {
@@ -406,7 +433,10 @@ fn the_2_norm_of_mixed_magnitudes() {
             let mut long: Vec<f32> = (0..40_000).map(|_| rng.gen_range(0.5f32..2.0)).collect();
             let at = rng.gen_range(0..long.len());
             long[at] = x;
-            let got = ctx.norm(&ctx.upload(&long).unwrap(), 2.0).unwrap();
+            let got = ctx
+                .run(|rec| rec.norm(&ctx.upload(&long).unwrap(), 2.0, .., false))
+                .map(|v| v[0])
+                .unwrap();
             if want_nan {
                 assert!(got.is_nan(), "NaN at {at} among middle values: got {got}");
             } else {
@@ -459,7 +489,12 @@ fn p_norms_propagate_nan_and_follow_the_special_value_rules() {
                     );
                 }
             };
-            agree(ctx.norm(&ctx.upload(xs).unwrap(), p).unwrap(), "alone");
+            agree(
+                ctx.run(|rec| rec.norm(&ctx.upload(xs).unwrap(), p, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+                "alone",
+            );
             // Among finite values (NaN and infinities still decide; the zeros case is skipped).
             if want.is_nan() || want.is_infinite() {
                 let mut long: Vec<f32> = (0..40_000).map(|_| rng.gen_range(-2.0f32..2.0)).collect();
@@ -468,7 +503,9 @@ fn p_norms_propagate_nan_and_follow_the_special_value_rules() {
                     long[at] = x;
                 }
                 agree(
-                    ctx.norm(&ctx.upload(&long).unwrap(), p).unwrap(),
+                    ctx.run(|rec| rec.norm(&ctx.upload(&long).unwrap(), p, .., false))
+                        .map(|v| v[0])
+                        .unwrap(),
                     "among 40,000",
                 );
                 // Along rows: the case in row 1 of 3, the other rows finite.
@@ -483,7 +520,12 @@ fn p_norms_propagate_nan_and_follow_the_special_value_rules() {
                 );
                 // From f16.
                 let h: Vec<half::f16> = xs.iter().map(|&x| half::f16::from_f32(x)).collect();
-                agree(ctx.norm(&ctx.upload(&h).unwrap(), p).unwrap(), "from f16");
+                agree(
+                    ctx.run(|rec| rec.norm(&ctx.upload(&h).unwrap(), p, .., false))
+                        .map(|v| v[0])
+                        .unwrap(),
+                    "from f16",
+                );
                 checked += 3;
             }
             checked += 1;
@@ -539,7 +581,10 @@ fn logsumexp_is_stable_and_follows_the_special_value_rules() {
     ];
     for (xs, want) in cases {
         let x = ctx.upload(xs).unwrap();
-        let got = ctx.logsumexp(&x).unwrap();
+        let got = ctx
+            .run(|rec| rec.logsumexp(&x, .., false))
+            .map(|v| v[0])
+            .unwrap();
         if want.is_nan() {
             assert!(got.is_nan(), "logsumexp {xs:?}: got {got}");
         } else if want.is_infinite() {
@@ -560,15 +605,51 @@ fn special_values_of_the_counts_and_nan_forms() {
     let ctx = common::ctx();
     let sub = f32::from_bits(1);
     let x = ctx.upload(&[0.0f32, -0.0, f32::NAN, sub, 2.0]).unwrap();
-    assert_eq!(ctx.count_nonzero(&x).unwrap(), 3);
-    assert!(ctx.any(&x).unwrap());
-    assert!(!ctx.all(&x).unwrap());
-    assert_eq!(ctx.norm(&x, 0.0).unwrap().to_bits(), 3f32.to_bits());
-    assert_eq!(ctx.nansum(&x).unwrap(), 2.0 + sub);
-    assert!(ctx.aminmax(&x).unwrap().0.is_nan());
+    assert_eq!(
+        ctx.run(|rec| rec.count_nonzero(&x, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        3
+    );
+    assert!(ctx
+        .run(|rec| rec.any(&x, .., false))
+        .map(|v| v[0] != 0)
+        .unwrap());
+    assert!(!ctx
+        .run(|rec| rec.all(&x, .., false))
+        .map(|v| v[0] != 0)
+        .unwrap());
+    assert_eq!(
+        ctx.run(|rec| rec.norm(&x, 0.0, .., false))
+            .map(|v| v[0])
+            .unwrap()
+            .to_bits(),
+        3f32.to_bits()
+    );
+    assert_eq!(
+        ctx.run(|rec| rec.nansum(&x, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        2.0 + sub
+    );
+    assert!(ctx
+        .run(|rec| rec.aminmax(&x, .., false))
+        .map(|v| (v[0], v[1]))
+        .unwrap()
+        .0
+        .is_nan());
     let nan = ctx.upload(&[f32::NAN; 3]).unwrap();
-    assert!(ctx.nanmean(&nan).unwrap().is_nan());
-    assert_eq!(ctx.nansum(&nan).unwrap(), 0.0);
+    assert!(ctx
+        .run(|rec| rec.nanmean(&nan, .., false))
+        .map(|v| v[0])
+        .unwrap()
+        .is_nan());
+    assert_eq!(
+        ctx.run(|rec| rec.nansum(&nan, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        0.0
+    );
     let mut rec = ctx.recorder();
     let (a, b) = (
         rec.nanmax(&nan, Axes::All, false).unwrap(),
@@ -579,9 +660,20 @@ fn special_values_of_the_counts_and_nan_forms() {
     assert!(res.get(&ta).unwrap()[0].is_nan());
     assert_eq!(res.get(&tb).unwrap(), vec![u32::MAX]);
     let empty = ctx.upload::<f32>(&[]).unwrap();
-    assert_eq!(ctx.count_nonzero(&empty).unwrap(), 0);
-    assert!(!ctx.any(&empty).unwrap());
-    assert!(ctx.all(&empty).unwrap());
+    assert_eq!(
+        ctx.run(|rec| rec.count_nonzero(&empty, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        0
+    );
+    assert!(!ctx
+        .run(|rec| rec.any(&empty, .., false))
+        .map(|v| v[0] != 0)
+        .unwrap());
+    assert!(ctx
+        .run(|rec| rec.all(&empty, .., false))
+        .map(|v| v[0] != 0)
+        .unwrap());
     // The flags are exactly 0 or 1, empty or not.
     for (x, want) in [(&empty, [0u32, 1]), (&x, [1, 0])] {
         let mut rec = ctx.recorder();
@@ -593,8 +685,18 @@ fn special_values_of_the_counts_and_nan_forms() {
         let res = rec.submit().unwrap().wait().unwrap();
         assert_eq!([res.scalar(&ta).unwrap(), res.scalar(&tb).unwrap()], want);
     }
-    assert_eq!(ctx.norm(&empty, 2.0).unwrap(), 0.0);
-    assert_eq!(ctx.nansum(&empty).unwrap(), 0.0);
+    assert_eq!(
+        ctx.run(|rec| rec.norm(&empty, 2.0, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        0.0
+    );
+    assert_eq!(
+        ctx.run(|rec| rec.nansum(&empty, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        0.0
+    );
     for op in [
         ReduceOp::NanMean,
         ReduceOp::NanMin,
@@ -603,10 +705,12 @@ fn special_values_of_the_counts_and_nan_forms() {
         ReduceOp::NormInf,
     ] {
         let e = ctx
+            .recorder()
             .reduce::<f32, f32>(&empty, &Reduction::new(op))
             .map(|_| ());
         let e = if op.is_arg() {
-            ctx.reduce::<f32, u32>(&empty, &Reduction::new(op))
+            ctx.recorder()
+                .reduce::<f32, u32>(&empty, &Reduction::new(op))
                 .map(|_| ())
         } else {
             e
@@ -639,7 +743,7 @@ fn wrong_inputs_are_typed_errors() {
     );
     let e = rec.norm(&f, f32::NAN, 0, false).unwrap_err();
     assert!(matches!(e, Error::InvalidParameter { .. }), "{e}");
-    let e = rec.dot(&f, &g).unwrap_err();
+    let e = rec.dot(&f, &g, .., false).unwrap_err();
     assert!(matches!(e, Error::InputsDiffer { .. }), "{e}");
     assert!(
         e.to_string().contains("[2, 2]") && e.to_string().contains("[4]"),

@@ -59,8 +59,10 @@ fn check_minmax(got: &[f32], data: &[f32], what: &str) {
 fn check(ctx: &Context, data: &[f32], label: &str) {
     let x = ctx.upload(data).unwrap();
     for op in [ReduceOp::Argmin, ReduceOp::Argmax] {
-        let y = ctx.reduce::<f32, u32>(&x, &Reduction::new(op)).unwrap();
-        let got = ctx.read(&y).unwrap();
+        let y = ctx
+            .run(|rec| rec.reduce::<f32, u32>(&x, &Reduction::new(op)))
+            .unwrap();
+        let got = y;
         let want = reference(data, op);
         assert_eq!(
             got,
@@ -73,9 +75,9 @@ fn check(ctx: &Context, data: &[f32], label: &str) {
         );
     }
     let y = ctx
-        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::AMinMax))
+        .run(|rec| rec.reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::AMinMax)))
         .unwrap();
-    let got = ctx.read(&y).unwrap();
+    let got = y;
     check_minmax(&got, data, &format!("{label}, n={}", data.len()));
 }
 
@@ -237,9 +239,9 @@ fn check_rows(ctx: &Context, data: &[f32], outer: usize, label: &str) -> usize {
     let mut checked = 0;
     for op in [ReduceOp::Argmin, ReduceOp::Argmax] {
         let y = ctx
-            .reduce::<f32, u32>(&x, &Reduction::new(op).axes(1))
+            .run(|rec| rec.reduce::<f32, u32>(&x, &Reduction::new(op).axes(1)))
             .unwrap();
-        let got = ctx.read(&y).unwrap();
+        let got = y;
         assert_eq!(got.len(), outer, "{label}: {outer} x {r}, {op:?}");
         for (i, row) in data.chunks(r).enumerate() {
             let want = reference(row, op);
@@ -256,9 +258,9 @@ fn check_rows(ctx: &Context, data: &[f32], outer: usize, label: &str) -> usize {
         }
     }
     let y = ctx
-        .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::AMinMax).axes(1))
+        .run(|rec| rec.reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::AMinMax).axes(1)))
         .unwrap();
-    let got = ctx.read(&y).unwrap();
+    let got = y;
     assert_eq!(got.len(), 2 * outer, "{label}: {outer} x {r}, aminmax");
     for (i, row) in data.chunks(r).enumerate() {
         check_minmax(

@@ -46,7 +46,7 @@ fn whole_arrays_larger_than_a_binding() {
     // piece (every window is checked against the limit as it is recorded, in debug builds).
     let x = ctx.upload(&vec![0.5f32; 100_003]).unwrap();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     assert!(
         rec.dispatch_count() >= 25,
         "{} dispatches",
@@ -119,7 +119,7 @@ fn what_cannot_be_cut_is_a_typed_error() {
         .upload_shaped(&vec![1.0f32; 3 * 5000], &[3, 5000])
         .unwrap();
     let mut rec = ctx.recorder();
-    let e = rec.sum_axes(&x, 0, false).unwrap_err();
+    let e = rec.sum(&x, 0, false).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }), "{e}");
     let msg = e.to_string();
     assert!(
@@ -128,11 +128,12 @@ fn what_cannot_be_cut_is_a_typed_error() {
     );
     assert!(msg.contains("max_storage_buffer_binding_size"), "{msg}");
     // The other axis cuts fine.
-    let rows = ctx.recorder().sum_axes(&x, 1, false);
+    let rows = ctx.recorder().sum(&x, 1, false);
     assert!(rows.is_ok());
     // Scans bind their whole input: an input larger than a binding is refused.
     let big = ctx.upload(&vec![1u32; 5000]).unwrap();
     let e = ctx
+        .recorder()
         .scan::<u32, u32>(&big, &Scan::new(ScanOp::Add))
         .unwrap_err();
     assert!(matches!(e, Error::TooLarge { limit: LIMIT, .. }), "{e}");
@@ -162,7 +163,10 @@ fn a_binding_too_small_for_any_piece_is_a_typed_error() {
     )
     .unwrap();
     let x = ctx.upload(&vec![1.0f32; 1000]).unwrap();
-    let e = ctx.sum(&x).unwrap_err();
+    let e = ctx
+        .run(|rec| rec.sum(&x, .., false))
+        .map(|v| v[0])
+        .unwrap_err();
     assert!(
         matches!(
             e,

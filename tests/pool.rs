@@ -25,7 +25,7 @@ fn repeating_a_reduction_allocates_nothing_after_the_first_call() {
     let ctx = two_pass_ctx();
     let mut rng = rng("pool_reuse");
     let x = ctx.upload(&random_f32(&mut rng, (1 << 20) + 3)).unwrap();
-    ctx.sum(&x).unwrap();
+    ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap();
     let first = ctx.pool_stats();
     // Partials and the result; and a staging buffer unless the result is mapped itself.
     let per_call = if ctx.capabilities().mapped_results {
@@ -38,7 +38,7 @@ fn repeating_a_reduction_allocates_nothing_after_the_first_call() {
         "partials, result (staging): {first:?}"
     );
     for _ in 0..10 {
-        ctx.sum(&x).unwrap();
+        ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap();
     }
     let after = ctx.pool_stats();
     assert_eq!(
@@ -56,7 +56,7 @@ fn repeating_a_reduction_allocates_nothing_after_the_first_call() {
     );
     // A slightly different size falls into the same size classes.
     let y = ctx.upload(&random_f32(&mut rng, (1 << 20) - 1000)).unwrap();
-    ctx.sum(&y).unwrap();
+    ctx.run(|rec| rec.sum(&y, .., false)).map(|v| v[0]).unwrap();
     assert_eq!(ctx.pool_stats().allocations, first.allocations);
 }
 
@@ -65,7 +65,7 @@ fn results_hold_their_buffer_until_dropped_and_trim_frees() {
     let ctx = private_ctx();
     let x = ctx.upload(&[1.0f32, 2.0, 3.0]).unwrap();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     rec.submit().unwrap().wait().unwrap();
     let held = ctx.pool_stats();
     assert!(
@@ -85,7 +85,10 @@ fn results_hold_their_buffer_until_dropped_and_trim_frees() {
     ctx.reset_pool_high_water();
     assert_eq!(ctx.pool_stats().high_water_bytes, 0);
     // Works again after a trim (allocating anew).
-    assert_eq!(ctx.sum(&x).unwrap(), 6.0);
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+        6.0
+    );
 }
 
 #[test]
@@ -93,9 +96,9 @@ fn buffers_do_not_return_while_the_gpu_may_use_them() {
     let ctx = two_pass_ctx();
     let mut rng = rng("pool_in_flight");
     let x = ctx.upload(&random_f32(&mut rng, 1 << 24)).unwrap();
-    ctx.sum(&x).unwrap(); // warm up: pipelines, pool
+    ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(); // warm up: pipelines, pool
     let mut rec = ctx.recorder();
-    let results: Vec<_> = (0..10).map(|_| rec.sum(&x).unwrap()).collect();
+    let results: Vec<_> = (0..10).map(|_| rec.sum(&x, .., false).unwrap()).collect();
     let submission = rec.submit().unwrap();
     drop(results); // the GPU is still writing them
     let during = ctx.pool_stats();
@@ -130,7 +133,11 @@ fn mixed_call(ctx: &Context, arrays: &[wgpu_reduce::GpuArray<f32>], i: usize) ->
         2 => Reduction::new(ReduceOp::Mean).axes(-1),
         _ => Reduction::new(ReduceOp::Var).axes(0).keepdim(true),
     };
-    let y = ctx.reduce::<f32, f32>(x, &red).unwrap();
+    // Recorded and submitted, then read by a second submission: the result and a staging
+    // buffer are both held while it is read.
+    let mut rec = ctx.recorder();
+    let y = rec.reduce::<f32, f32>(x, &red).unwrap();
+    let _ = rec.submit().unwrap();
     ctx.read(&y).unwrap()
 }
 

@@ -262,14 +262,14 @@ proptest! {
         let x = ctx.upload_shaped(&data, &[len]).unwrap();
         let out = ctx.upload(&vec![f32::NAN; out_len]).unwrap();
         let mut rec = ctx.recorder();
-        let scanned = rec.scan_to(&x, &Scan::new(ScanOp::Add), &out);
+        let scanned = rec.scan_into(&x, &Scan::new(ScanOp::Add), &out);
         prop_assert_eq!(scanned.is_ok(), out_len == len, "scan_to {} into {}", len, out_len);
         if let Err(e) = scanned {
             prop_assert_eq!(kind(&e), "InvalidUse", "{}", e);
             prop_assert!(e.to_string().contains(&format!("the output array has {out_len}")), "{}", e);
         }
         let red = Reduction::new(ReduceOp::Sum);
-        let reduced = rec.reduce_to(&x, &red, &out);
+        let reduced = rec.reduce_into(&x, &red, &out);
         prop_assert_eq!(reduced.is_ok(), out_len == 1, "reduce_into {} -> {}", len, out_len);
         if let Err(e) = reduced {
             prop_assert_eq!(kind(&e), "InvalidUse", "{}", e);

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{random_f32, random_i32, rng};
-use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, ReduceOp};
+use wgpu_reduce::{Context, ContextOptions, Error, GpuArray, ReduceOp, Reduction};
 
 /// A private context, so counters are not disturbed by tests running in parallel.
 fn private_ctx() -> Context {
@@ -28,8 +28,8 @@ fn many_reductions_one_submission_one_readback() {
     let mut rec = ctx.recorder();
     let mut tokens = Vec::new();
     for a in &arrays {
-        let s = rec.sum(a).unwrap();
-        let m = rec.max(a).unwrap();
+        let s = rec.sum(a, .., false).unwrap();
+        let m = rec.max(a, .., false).unwrap();
         tokens.push((rec.read(&s).unwrap(), rec.read(&m).unwrap()));
     }
     let dispatches = rec.dispatch_count() as u64;
@@ -64,16 +64,24 @@ fn results_stay_on_gpu_and_feed_later_operations() {
     let parts: Vec<Vec<i32>> = (0..5).map(|_| random_i32(&mut rng, 70_001)).collect();
     let arrays: Vec<_> = parts.iter().map(|d| ctx.upload(d).unwrap()).collect();
     let mut rec = ctx.recorder();
-    let sums: Vec<GpuArray<i32>> = arrays.iter().map(|a| rec.sum(a).unwrap()).collect();
+    let sums: Vec<GpuArray<i32>> = arrays
+        .iter()
+        .map(|a| rec.sum(a, .., false).unwrap())
+        .collect();
     // A result is a 0-d array: it can be reduced again in the same recording.
-    let again = rec.sum(&sums[0]).unwrap();
+    let again = rec.sum(&sums[0], .., false).unwrap();
     rec.submit().unwrap().wait().unwrap();
     assert_eq!(sums[0].shape(), &[] as &[usize]);
     assert_eq!(sums[0].len(), 1);
 
     let before = ctx.stats();
-    let refs: Vec<&GpuArray<i32>> = sums.iter().collect();
-    let values = ctx.read_scalars(&refs).unwrap();
+    // Reading a Vec of arrays in one step: one submission, one round trip.
+    let values: Vec<i32> = ctx
+        .run(|_| Ok(sums.clone()))
+        .unwrap()
+        .into_iter()
+        .map(|v| v[0])
+        .collect();
     assert_eq!(
         ctx.stats().readbacks - before.readbacks,
         1,
@@ -93,7 +101,8 @@ fn reduce_into_a_poisoned_caller_array() {
     let x = ctx.upload(&data).unwrap();
     let out = ctx.upload(&[f32::NAN]).unwrap(); // poison
     let mut rec = ctx.recorder();
-    rec.reduce_into(ReduceOp::Max, &x, &out).unwrap();
+    rec.reduce_into(&x, &Reduction::new(ReduceOp::Max), &out)
+        .unwrap();
     rec.submit().unwrap().wait().unwrap();
     let want = data.iter().copied().fold(f32::NEG_INFINITY, f32::max);
     assert_eq!(ctx.read(&out).unwrap(), vec![want]);
@@ -101,7 +110,8 @@ fn reduce_into_a_poisoned_caller_array() {
     let xi = ctx.upload(&[1i32, 2, 3, 4]).unwrap();
     let mean_out = ctx.upload(&[f32::NAN]).unwrap();
     let mut rec = ctx.recorder();
-    rec.reduce_into(ReduceOp::Mean, &xi, &mean_out).unwrap();
+    rec.reduce_into(&xi, &Reduction::new(ReduceOp::Mean), &mean_out)
+        .unwrap();
     rec.submit().unwrap().wait().unwrap();
     assert_eq!(ctx.read(&mean_out).unwrap(), vec![2.5]);
 }
@@ -114,8 +124,8 @@ fn record_into_a_callers_encoder() {
     let x = ctx.upload(&data).unwrap();
     let before = ctx.stats();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
-    let lo = rec.min(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
+    let lo = rec.min(&x, .., false).unwrap();
     let mut encoder = ctx.device().create_command_encoder(&Default::default());
     rec.record_into(&mut encoder).unwrap();
     assert_eq!(
@@ -133,7 +143,7 @@ fn record_into_rejects_reads() {
     let ctx = common::ctx();
     let x = ctx.upload(&[1.0f32, 2.0]).unwrap();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     rec.read(&s).unwrap();
     let mut encoder = ctx.device().create_command_encoder(&Default::default());
     let e = rec.record_into(&mut encoder).unwrap_err();
@@ -155,7 +165,10 @@ fn context_on_a_callers_device_and_buffer() {
         usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
     });
     let x = GpuArray::<i32>::from_buffer(&ctx, buffer, &[5_003]).unwrap();
-    assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+        wrapping_sum(&data)
+    );
     assert_eq!(ctx.read(&x).unwrap(), data);
     // A buffer of exactly 3 elements (smaller than one vec4 word) works too.
     let small = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -164,8 +177,109 @@ fn context_on_a_callers_device_and_buffer() {
         usage: wgpu::BufferUsages::STORAGE,
     });
     let s = GpuArray::<i32>::from_buffer(&ctx, small, &[3]).unwrap();
-    assert_eq!(ctx.max(&s).unwrap(), 11);
-    assert_eq!(ctx.sum(&s).unwrap(), 9);
+    assert_eq!(
+        ctx.run(|rec| rec.max(&s, .., false)).map(|v| v[0]).unwrap(),
+        11
+    );
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&s, .., false)).map(|v| v[0]).unwrap(),
+        9
+    );
+}
+
+/// Arrays over ranges of an application's buffers: reductions (whole and in pieces: a binding
+/// limit of 16 KiB cuts 150,001 elements into many windows, each offset by the range's start),
+/// a scan into a range of another buffer whose bytes around the range must stay as they were,
+/// and reads of exactly the range.
+#[test]
+fn arrays_over_ranges_of_a_callers_buffers() {
+    let ctx = Context::with_options(
+        ContextOptions::default().with_testing(wgpu_reduce::Testing {
+            poison_temporaries: true,
+            max_storage_binding_bytes: Some(16 << 10),
+            ..Default::default()
+        }),
+    )
+    .unwrap();
+    let align = u64::from(
+        ctx.capabilities()
+            .limits
+            .min_storage_buffer_offset_alignment,
+    );
+    let mut rng = rng("buffer ranges");
+    let mut checked = 0;
+    for n in [1usize, 3, 1000, 150_001] {
+        let data = random_i32(&mut rng, n);
+        let bytes = (4 * n as u64).div_ceil(4) * 4;
+        // Poison before and after the range: a read outside it would change the sums.
+        let before = 3 * align;
+        let total = before + bytes + align;
+        let mut all = vec![i32::MIN / 3; (total / 4) as usize];
+        all[(before / 4) as usize..][..n].copy_from_slice(&data);
+        use wgpu::util::DeviceExt;
+        let buffer = ctx
+            .device()
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("app buffer"),
+                contents: bytemuck::cast_slice(&all),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            });
+        let x =
+            GpuArray::<i32>::from_buffer_range(&ctx, buffer, before..before + bytes, &[n]).unwrap();
+        assert_eq!(x.offset(), before);
+        let (s, hi, lo) = ctx
+            .run(|rec| {
+                Ok((
+                    rec.sum(&x, .., false)?,
+                    rec.max(&x, .., false)?,
+                    rec.argmin(&x, .., false)?,
+                ))
+            })
+            .unwrap();
+        assert_eq!(s, vec![wrapping_sum(&data)], "sum of {n}");
+        assert_eq!(hi, vec![*data.iter().max().unwrap()], "max of {n}");
+        let first_min = data.iter().position(|v| v == data.iter().min().unwrap());
+        assert_eq!(lo, vec![first_min.unwrap() as u32], "argmin of {n}");
+        assert_eq!(ctx.read(&x).unwrap(), data, "read of {n}");
+        // A scan into the middle of another buffer, whose other bytes are sentinels.
+        let sentinel = vec![0x5A5A_5A5Ai32; (total / 4) as usize];
+        let out_buffer = ctx
+            .device()
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("app output"),
+                contents: bytemuck::cast_slice(&sentinel),
+                usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC,
+            });
+        let out = GpuArray::<i32>::from_buffer_range(
+            &ctx,
+            out_buffer.clone(),
+            before..before + bytes,
+            &[n],
+        )
+        .unwrap();
+        let mut rec = ctx.recorder();
+        rec.scan_into(&x, &wgpu_reduce::Scan::new(wgpu_reduce::ScanOp::Add), &out)
+            .unwrap();
+        rec.submit().unwrap().wait().unwrap();
+        let whole =
+            GpuArray::<i32>::from_buffer(&ctx, out_buffer, &[(total / 4) as usize]).unwrap();
+        let got = ctx.read(&whole).unwrap();
+        let mut run = 0i32;
+        for (i, g) in got.iter().enumerate() {
+            let at = i as u64 * 4;
+            if at >= before && at < before + 4 * n as u64 {
+                run = run.wrapping_add(data[(at - before) as usize / 4]);
+                assert_eq!(*g, run, "cumsum of {n}, element {}", (at - before) / 4);
+            } else {
+                assert_eq!(
+                    *g, 0x5A5A_5A5A,
+                    "byte {at} outside the range was written ({n})"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
 }
 
 #[test]
@@ -174,7 +288,7 @@ fn timestamps_report_gpu_time_where_supported() {
     let x = ctx.upload(&vec![1.0f32; 1 << 20]).unwrap();
     let mut rec = ctx.recorder();
     rec.enable_timestamps();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     let t = rec.read(&s).unwrap();
     let r = rec.submit().unwrap().wait().unwrap();
     assert_eq!(r.scalar(&t).unwrap(), (1 << 20) as f32);
@@ -225,7 +339,7 @@ fn submission_without_reads_waits() {
     let ctx = common::ctx();
     let x = ctx.upload(&[4i32, 5]).unwrap();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     rec.submit().unwrap().wait().unwrap();
     assert_eq!(ctx.read(&s).unwrap(), vec![9]);
     // An empty recording is fine too.
@@ -237,14 +351,23 @@ fn pipelines_are_compiled_once_per_variant() {
     let ctx = private_ctx();
     let x = ctx.upload(&vec![1.0f32; 100_000]).unwrap();
     assert_eq!(ctx.stats().pipelines_compiled, 0);
-    ctx.sum(&x).unwrap(); // two passes, one variant (f32 sum)
+    ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(); // two passes, one variant (f32 sum)
     assert_eq!(ctx.stats().pipelines_compiled, 1);
-    ctx.mean(&x).unwrap();
-    ctx.sum(&x).unwrap();
-    ctx.mean(&x).unwrap();
+    ctx.run(|rec| rec.mean(&x, .., false))
+        .map(|v| v[0])
+        .unwrap();
+    ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap();
+    ctx.run(|rec| rec.mean(&x, .., false))
+        .map(|v| v[0])
+        .unwrap();
     assert_eq!(ctx.stats().pipelines_compiled, 2, "sum and mean, each once");
     let xi = ctx.upload(&vec![1i32; 100_000]).unwrap();
-    assert_eq!(ctx.mean(&xi).unwrap(), 1.0);
+    assert_eq!(
+        ctx.run(|rec| rec.mean(&xi, .., false))
+            .map(|v| v[0])
+            .unwrap(),
+        1.0
+    );
     // i32 mean: a first pass reading i32, then the f32 mean variant already compiled.
     assert_eq!(ctx.stats().pipelines_compiled, 3);
 }
@@ -255,17 +378,23 @@ fn repeated_calls_share_one_parameter_buffer() {
     let mut rng = rng("parameter buffers");
     let data = random_i32(&mut rng, 100_003);
     let x = ctx.upload(&data).unwrap();
-    assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+        wrapping_sum(&data)
+    );
     let made = ctx.stats().parameter_buffers;
     assert_eq!(made, 1, "one submission, one parameter buffer");
     // The same call again, also with several submissions in flight at once: nothing new.
     for _ in 0..10 {
-        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            wrapping_sum(&data)
+        );
     }
     let subs: Vec<_> = (0..4)
         .map(|_| {
             let mut rec = ctx.recorder();
-            let s = rec.sum(&x).unwrap();
+            let s = rec.sum(&x, .., false).unwrap();
             let t = rec.read(&s).unwrap();
             (rec.submit().unwrap(), t)
         })
@@ -276,16 +405,22 @@ fn repeated_calls_share_one_parameter_buffer() {
     assert_eq!(ctx.stats().parameter_buffers, made);
     // Another length has other parameters: one more, and the right answer with them.
     let y = ctx.upload(&data[..77_777]).unwrap();
-    assert_eq!(ctx.sum(&y).unwrap(), wrapping_sum(&data[..77_777]));
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&y, .., false)).map(|v| v[0]).unwrap(),
+        wrapping_sum(&data[..77_777])
+    );
     assert_eq!(ctx.stats().parameter_buffers, made + 1);
-    assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+        wrapping_sum(&data)
+    );
     assert_eq!(ctx.stats().parameter_buffers, made + 1);
     // A recording whose parameters exceed 64 KiB (more than 1024 dispatches, whatever the
     // device's uniform offset alignment) gets a buffer of its own each time (the cache keeps
     // small ones only), with the right results.
     for round in 0..2 {
         let mut rec = ctx.recorder();
-        let sums: Vec<_> = (0..1100).map(|_| rec.sum(&y).unwrap()).collect();
+        let sums: Vec<_> = (0..1100).map(|_| rec.sum(&y, .., false).unwrap()).collect();
         assert!(rec.dispatch_count() > 1024);
         let t = rec.read(sums.last().unwrap()).unwrap();
         let got = rec.submit().unwrap().wait().unwrap().scalar(&t).unwrap();
@@ -305,8 +440,8 @@ fn async_api_waits_without_blocking_calls() {
         let ctx = Context::new_async(options).await.unwrap();
         let x = ctx.upload(&data).unwrap();
         let mut rec = ctx.recorder();
-        let s = rec.sum(&x).unwrap();
-        let m = rec.max(&x).unwrap();
+        let s = rec.sum(&x, .., false).unwrap();
+        let m = rec.max(&x, .., false).unwrap();
         let (ts, tm) = (rec.read(&s).unwrap(), rec.read(&m).unwrap());
         let results = rec.submit().unwrap().wait_async().await.unwrap();
         let got = f64::from(results.scalar(&ts).unwrap());
@@ -337,7 +472,7 @@ fn a_cancelled_async_wait_keeps_its_buffer_out_of_the_pool() {
     let x = ctx.upload(&[1.5f32; 1000]).unwrap();
     for _ in 0..5 {
         let mut rec = ctx.recorder();
-        let s = rec.sum(&x).unwrap();
+        let s = rec.sum(&x, .., false).unwrap();
         let _ = rec.read(&s).unwrap();
         let mut wait = Box::pin(rec.submit().unwrap().wait_async());
         let waker = std::task::Waker::noop();
@@ -345,7 +480,10 @@ fn a_cancelled_async_wait_keeps_its_buffer_out_of_the_pool() {
             .as_mut()
             .poll(&mut std::task::Context::from_waker(waker));
         drop(wait);
-        assert_eq!(ctx.sum(&x).unwrap(), 1500.0);
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            1500.0
+        );
     }
 }
 
@@ -367,13 +505,16 @@ fn waits_that_spin_before_blocking_give_the_same_results() {
         .unwrap();
         let x = ctx.upload(&data).unwrap();
         for _ in 0..20 {
-            assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&data));
+            assert_eq!(
+                ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+                wrapping_sum(&data)
+            );
             let mut rec = ctx.recorder();
-            let m = rec.max(&x).unwrap();
+            let m = rec.max(&x, .., false).unwrap();
             rec.submit().unwrap().wait().unwrap();
             assert_eq!(ctx.read(&m).unwrap(), vec![*data.iter().max().unwrap()]);
         }
-        let c = ctx.read(&ctx.cumsum(&x).unwrap()).unwrap();
+        let c = ctx.run(|rec| rec.cumsum(&x)).unwrap();
         assert_eq!(c.last().copied(), Some(wrapping_sum(&data)));
     }
 }
@@ -407,16 +548,24 @@ fn prepare_compiles_ahead_of_the_first_call() {
             .upload_shaped(&v[..len / 10 * 10], &[len / 10, 10])
             .unwrap();
         let before = ctx.stats().pipelines_compiled;
-        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            wrapping_sum(&v)
+        );
         let want_sum0: Vec<i32> = (0..10)
             .map(|c| (0..len / 10).fold(0i32, |a, r| a.wrapping_add(v[r * 10 + c])))
             .collect();
-        assert_eq!(ctx.sum_axes(&m, 0).unwrap(), want_sum0);
+        assert_eq!(ctx.run(|rec| rec.sum(&m, 0, false)).unwrap(), want_sum0);
         if !gl {
             let best = (0..len).fold(0, |b, i| if f[i] > f[b] { i } else { b });
-            assert_eq!(ctx.argmax(&y).unwrap() as usize, best);
-            let c = ctx.cumsum(&x).unwrap();
-            let got = ctx.read(&c).unwrap();
+            assert_eq!(
+                ctx.run(|rec| rec.argmax(&y, .., false))
+                    .map(|v| v[0])
+                    .unwrap() as usize,
+                best
+            );
+            let c = ctx.run(|rec| rec.cumsum(&x)).unwrap();
+            let got = c;
             let mut acc = 0i32;
             for (i, (&g, &e)) in got.iter().zip(&v).enumerate() {
                 acc = acc.wrapping_add(e);
@@ -462,7 +611,10 @@ fn pipeline_cache_round_trip() {
     let v = random_i32(&mut rng, 5000);
     let ctx = with_cache(&dir);
     let x = ctx.upload(&v).unwrap();
-    assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());
+    assert_eq!(
+        ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+        *v.iter().max().unwrap()
+    );
     if !ctx.has_pipeline_cache() {
         // GL and Metal have none: nothing is written.
         assert_eq!(ctx.save_pipeline_cache().unwrap(), None);
@@ -476,13 +628,19 @@ fn pipeline_cache_round_trip() {
     drop((x, ctx));
     let again = with_cache(&dir);
     let x = again.upload(&v).unwrap();
-    assert_eq!(again.max(&x).unwrap(), *v.iter().max().unwrap());
+    assert_eq!(
+        again.run(|rec| rec.max(&x, .., false)).unwrap(),
+        vec![*v.iter().max().unwrap()]
+    );
     // A directory that is a file: the write fails with the path in the error.
     let blocked = dir.join("not-a-directory");
     std::fs::write(&blocked, b"x").unwrap();
     let ctx = with_cache(&blocked.join("inner"));
     let x = ctx.upload(&v).unwrap();
-    assert_eq!(ctx.min(&x).unwrap(), *v.iter().min().unwrap());
+    assert_eq!(
+        ctx.run(|rec| rec.min(&x, .., false)).map(|v| v[0]).unwrap(),
+        *v.iter().min().unwrap()
+    );
     let err = ctx.save_pipeline_cache();
     assert!(
         matches!(&err, Err(Error::PipelineCache { path, .. }) if path.starts_with(&blocked)),
@@ -532,7 +690,10 @@ fn uploads_in_place_where_memory_is_shared() {
             let v = random_i32(&mut rng, len);
             let x = ctx.upload(&v).unwrap();
             assert_eq!(ctx.read(&x).unwrap(), v);
-            assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+            assert_eq!(
+                ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+                wrapping_sum(&v)
+            );
             let h: Vec<f16> = random_f32(&mut rng, len)
                 .into_iter()
                 .map(f16::from_f32)
@@ -540,7 +701,10 @@ fn uploads_in_place_where_memory_is_shared() {
             let y = ctx.upload(&h).unwrap();
             assert_eq!(ctx.read(&y).unwrap(), h, "{len} f16 ({setting:?})");
             let want = h.iter().fold(f16::NEG_INFINITY, |a, &b| a.max(b));
-            assert_eq!(ctx.max(&y).unwrap(), want);
+            assert_eq!(
+                ctx.run(|rec| rec.max(&y, .., false)).map(|v| v[0]).unwrap(),
+                want
+            );
             // Arrays given up are read from their own memory where it is shared, unless
             // another handle to them exists.
             let before = ctx.stats().mapped_reads;
@@ -554,7 +718,9 @@ fn uploads_in_place_where_memory_is_shared() {
                     run
                 })
                 .collect();
-            let c = ctx.cumsum(&x).unwrap();
+            let mut rec = ctx.recorder();
+            let c = rec.cumsum(&x).unwrap();
+            let _ = rec.submit().unwrap();
             let held = c.clone();
             assert_eq!(ctx.read_into_vec(c).unwrap(), prefix, "a clone is alive");
             assert_eq!(
@@ -562,7 +728,9 @@ fn uploads_in_place_where_memory_is_shared() {
                 2 * u64::from(caps.unified_memory)
             );
             assert_eq!(
-                ctx.sum(&held).unwrap(),
+                ctx.run(|rec| rec.sum(&held, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
                 wrapping_sum(&prefix),
                 "the clone still works"
             );
@@ -607,14 +775,26 @@ fn blocking_results_are_mapped_without_a_copy() {
                 ctx.upload(&g).unwrap(),
             );
             let before = ctx.stats().mapped_reads;
-            assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+            assert_eq!(
+                ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+                wrapping_sum(&v)
+            );
             // Ties are as unlikely as equal random floats; the first index of the largest.
             let want_arg = (0..n).fold(0, |b, i| if f[i] > f[b] { i } else { b });
-            assert_eq!(ctx.argmax(&y).unwrap() as usize, want_arg);
+            assert_eq!(
+                ctx.run(|rec| rec.argmax(&y, .., false))
+                    .map(|v| v[0])
+                    .unwrap() as usize,
+                want_arg
+            );
             let abs: f64 = f.iter().map(|&a| f64::from(a).abs()).sum();
             let tol = common::f32_sum_tolerance(n, abs, ctx.tuning()) / n as f64;
             let mean: f64 = f.iter().map(|&a| f64::from(a)).sum::<f64>() / n as f64;
-            let got = f64::from(ctx.mean(&y).unwrap());
+            let got = f64::from(
+                ctx.run(|rec| rec.mean(&y, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+            );
             assert!(
                 (got - mean).abs() <= tol,
                 "mean {got} vs {mean} (tolerance {tol:e})"
@@ -630,7 +810,11 @@ fn blocking_results_are_mapped_without_a_copy() {
                 .map(|(&a, &b)| f64::from(a) * f64::from(b))
                 .sum();
             let tol = common::f32_sum_tolerance(n, prods, ctx.tuning());
-            let got = f64::from(ctx.dot(&y, &z).unwrap());
+            let got = f64::from(
+                ctx.run(|rec| rec.dot(&y, &z, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+            );
             assert!(
                 (got - dot).abs() <= tol,
                 "dot {got} vs {dot} (tolerance {tol:e})"
@@ -639,7 +823,7 @@ fn blocking_results_are_mapped_without_a_copy() {
             let rows = 3_000;
             let w = ctx.upload_shaped(&v[..rows * 7], &[rows, 7]).unwrap();
             let want: Vec<i32> = v[..rows * 7].chunks(7).map(wrapping_sum).collect();
-            assert_eq!(ctx.sum_axes(&w, 1).unwrap(), want);
+            assert_eq!(ctx.run(|rec| rec.sum(&w, 1, false)).unwrap(), want);
             let mapped = ctx.stats().mapped_reads - before;
             let want_mapped = match (on, shared) {
                 (false, _) => 0,
@@ -648,9 +832,9 @@ fn blocking_results_are_mapped_without_a_copy() {
             };
             assert_eq!(mapped, want_mapped, "{setting:?} round {round}");
             // A result the caller holds is read through a copy.
-            let held = ctx
-                .reduce::<i32, i32>(&x, &wgpu_reduce::Reduction::new(ReduceOp::Sum))
-                .unwrap();
+            let mut rec = ctx.recorder();
+            let held = rec.sum(&x, .., false).unwrap();
+            let _ = rec.submit().unwrap();
             assert_eq!(ctx.read(&held).unwrap(), vec![wrapping_sum(&v)]);
             assert_eq!(ctx.stats().mapped_reads - before, want_mapped);
             checked += 1;
@@ -668,18 +852,33 @@ fn bind_groups_are_reused_while_their_arrays_live() {
     let v = random_i32(&mut rng, 300_001);
     let x = ctx.upload(&v).unwrap();
     for _ in 0..2 {
-        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            wrapping_sum(&v)
+        );
     }
     let made = ctx.stats().bind_groups;
     assert!(made >= 1, "{made}");
     for _ in 0..5 {
-        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
-        assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            wrapping_sum(&v)
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+            *v.iter().max().unwrap()
+        );
     }
     let after_max = ctx.stats().bind_groups;
     for _ in 0..5 {
-        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&v));
-        assert_eq!(ctx.max(&x).unwrap(), *v.iter().max().unwrap());
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            wrapping_sum(&v)
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+            *v.iter().max().unwrap()
+        );
     }
     assert_eq!(
         ctx.stats().bind_groups,
@@ -694,12 +893,19 @@ fn bind_groups_are_reused_while_their_arrays_live() {
         drop(x);
         x = ctx.upload(&w).unwrap();
         let before = ctx.stats().bind_groups;
-        assert_eq!(ctx.sum(&x).unwrap(), wrapping_sum(&w), "round {round}");
-        assert_eq!(ctx.max(&x).unwrap(), *w.iter().max().unwrap());
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
+            wrapping_sum(&w),
+            "round {round}"
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+            *w.iter().max().unwrap()
+        );
         assert!(ctx.stats().bind_groups > before, "round {round}");
         ctx.trim_pool();
         assert_eq!(
-            ctx.sum(&x).unwrap(),
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
             wrapping_sum(&w),
             "round {round}, trimmed"
         );
@@ -725,7 +931,10 @@ fn repeated_large_recordings_reuse_their_bind_groups() {
     for _ in 0..5 {
         let before = ctx.stats().bind_groups;
         let mut rec = ctx.recorder();
-        let sums: Vec<_> = arrays.iter().map(|x| rec.sum(x).unwrap()).collect();
+        let sums: Vec<_> = arrays
+            .iter()
+            .map(|x| rec.sum(x, .., false).unwrap())
+            .collect();
         let tokens: Vec<_> = sums.iter().map(|s| rec.read(s).unwrap()).collect();
         let res = rec.submit().unwrap().wait().unwrap();
         for (t, v) in tokens.iter().zip(&inputs) {
@@ -815,10 +1024,10 @@ fn levelled_recordings_match_the_order_recorded() {
                 let scan = Scan::new(ScanOp::Add).algorithm(alg);
                 match kind {
                     2 => rec
-                        .scan_to(&arrays[source], &scan, &arrays[target])
+                        .scan_into(&arrays[source], &scan, &arrays[target])
                         .unwrap(),
                     3 => {
-                        let m = rec.max(&arrays[source]).unwrap();
+                        let m = rec.max(&arrays[source], .., false).unwrap();
                         arrays.push(m);
                     }
                     _ => {

@@ -14,11 +14,11 @@ const U: f64 = f32::EPSILON as f64 / 2.0;
 /// Runs sum, prod, min, max, mean of `x` in one recording and returns them.
 fn all_ops<T: wgpu_reduce::Element>(ctx: &Context, x: &GpuArray<T>) -> (T, T, T, T, f32) {
     let mut rec = ctx.recorder();
-    let s = rec.sum(x).unwrap();
-    let p = rec.prod(x).unwrap();
-    let lo = rec.min(x).unwrap();
-    let hi = rec.max(x).unwrap();
-    let m = rec.mean(x).unwrap();
+    let s = rec.sum(x, .., false).unwrap();
+    let p = rec.prod(x, .., false).unwrap();
+    let lo = rec.min(x, .., false).unwrap();
+    let hi = rec.max(x, .., false).unwrap();
+    let m = rec.mean(x, .., false).unwrap();
     let t = (
         rec.read(&s).unwrap(),
         rec.read(&p).unwrap(),
@@ -71,7 +71,10 @@ fn f32_all_ops_match_f64_reference() {
             assert_eq!(hi, max64, "max f32 n={n}");
 
             let y = ctx.upload(&near_one).unwrap();
-            let p = ctx.prod(&y).unwrap();
+            let p = ctx
+                .run(|rec| rec.prod(&y, .., false))
+                .map(|v| v[0])
+                .unwrap();
             let prod64: f64 = near_one.iter().map(|&v| f64::from(v)).product();
             // Every one of the n - 1 multiplications scales the product by (1 + d), |d| <= u,
             // whatever the order, so |error| <= (n - 1)u |prod| (to first order). A tighter
@@ -98,7 +101,15 @@ fn f32_prod_of_signs_and_powers_of_two_is_exact() {
             }
             let want: f64 = data.iter().map(|&v| f64::from(v)).product();
             let x = ctx.upload(&data).unwrap();
-            assert_eq!(f64::from(ctx.prod(&x).unwrap()), want, "n = {n}");
+            assert_eq!(
+                f64::from(
+                    ctx.run(|rec| rec.prod(&x, .., false))
+                        .map(|v| v[0])
+                        .unwrap()
+                ),
+                want,
+                "n = {n}"
+            );
         }
     }
 }
@@ -115,7 +126,11 @@ fn f32_sum_of_small_integers_is_exact() {
             let want: f64 = data.iter().map(|&v| f64::from(v)).sum();
             assert!(want < 16_777_216.0);
             let x = ctx.upload(&data).unwrap();
-            assert_eq!(f64::from(ctx.sum(&x).unwrap()), want, "n = {n}");
+            assert_eq!(
+                f64::from(ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap()),
+                want,
+                "n = {n}"
+            );
         }
     }
 }
@@ -186,12 +201,27 @@ fn integer_extremes_and_small_values() {
         let mut data = vec![i32::MAX, i32::MIN, 0, -1, 1];
         data.extend(random_i32(&mut rng, 1000));
         let x = ctx.upload(&data).unwrap();
-        assert_eq!(ctx.min(&x).unwrap(), i32::MIN);
-        assert_eq!(ctx.max(&x).unwrap(), i32::MAX);
+        assert_eq!(
+            ctx.run(|rec| rec.min(&x, .., false)).map(|v| v[0]).unwrap(),
+            i32::MIN
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+            i32::MAX
+        );
         let u = ctx.upload(&[u32::MAX, 0, 7, u32::MAX - 1]).unwrap();
-        assert_eq!(ctx.min(&u).unwrap(), 0);
-        assert_eq!(ctx.max(&u).unwrap(), u32::MAX);
-        assert_eq!(ctx.sum(&u).unwrap(), 4u32); // wraps: 2^32 - 1 + 7 + 2^32 - 2
+        assert_eq!(
+            ctx.run(|rec| rec.min(&u, .., false)).map(|v| v[0]).unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&u, .., false)).map(|v| v[0]).unwrap(),
+            u32::MAX
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&u, .., false)).map(|v| v[0]).unwrap(),
+            4u32
+        ); // wraps: 2^32 - 1 + 7 + 2^32 - 2
     }
 }
 
@@ -204,9 +234,27 @@ fn nan_propagates_through_min_and_max() {
             let at = rng.gen_range(0..n);
             data[at] = f32::NAN;
             let x = ctx.upload(&data).unwrap();
-            assert!(ctx.min(&x).unwrap().is_nan(), "min with NaN at {at} of {n}");
-            assert!(ctx.max(&x).unwrap().is_nan(), "max with NaN at {at} of {n}");
-            assert!(ctx.sum(&x).unwrap().is_nan(), "sum with NaN at {at} of {n}");
+            assert!(
+                ctx.run(|rec| rec.min(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap()
+                    .is_nan(),
+                "min with NaN at {at} of {n}"
+            );
+            assert!(
+                ctx.run(|rec| rec.max(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap()
+                    .is_nan(),
+                "max with NaN at {at} of {n}"
+            );
+            assert!(
+                ctx.run(|rec| rec.sum(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap()
+                    .is_nan(),
+                "sum with NaN at {at} of {n}"
+            );
         }
     }
 }
@@ -217,11 +265,26 @@ fn infinities() {
         let x = ctx
             .upload(&[1.0f32, f32::INFINITY, -2.0, f32::NEG_INFINITY, 3.0])
             .unwrap();
-        assert_eq!(ctx.min(&x).unwrap(), f32::NEG_INFINITY);
-        assert_eq!(ctx.max(&x).unwrap(), f32::INFINITY);
-        assert!(ctx.sum(&x).unwrap().is_nan(), "inf + -inf is NaN");
+        assert_eq!(
+            ctx.run(|rec| rec.min(&x, .., false)).map(|v| v[0]).unwrap(),
+            f32::NEG_INFINITY
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+            f32::INFINITY
+        );
+        assert!(
+            ctx.run(|rec| rec.sum(&x, .., false))
+                .map(|v| v[0])
+                .unwrap()
+                .is_nan(),
+            "inf + -inf is NaN"
+        );
         let y = ctx.upload(&[1.0f32, f32::INFINITY, 2.0]).unwrap();
-        assert_eq!(ctx.sum(&y).unwrap(), f32::INFINITY);
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&y, .., false)).map(|v| v[0]).unwrap(),
+            f32::INFINITY
+        );
     }
 }
 
@@ -231,24 +294,57 @@ fn empty_input_identities_and_errors() {
         let f = ctx.upload::<f32>(&[]).unwrap();
         let i = ctx.upload::<i32>(&[]).unwrap();
         let u = ctx.upload::<u32>(&[]).unwrap();
-        assert_eq!(ctx.sum(&f).unwrap(), 0.0);
-        assert_eq!(ctx.prod(&f).unwrap(), 1.0);
-        assert_eq!(ctx.sum(&i).unwrap(), 0);
-        assert_eq!(ctx.prod(&i).unwrap(), 1);
-        assert_eq!(ctx.sum(&u).unwrap(), 0);
-        assert_eq!(ctx.prod(&u).unwrap(), 1);
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&f, .., false)).map(|v| v[0]).unwrap(),
+            0.0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.prod(&f, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            1.0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&i, .., false)).map(|v| v[0]).unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.prod(&i, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            1
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.sum(&u, .., false)).map(|v| v[0]).unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.prod(&u, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            1
+        );
         for r in [
-            ctx.min(&f).map(|_| ()),
-            ctx.max(&f).map(|_| ()),
-            ctx.mean(&f).map(|_| ()),
+            ctx.run(|rec| rec.min(&f, .., false))
+                .map(|v| v[0])
+                .map(|_| ()),
+            ctx.run(|rec| rec.max(&f, .., false))
+                .map(|v| v[0])
+                .map(|_| ()),
+            ctx.run(|rec| rec.mean(&f, .., false))
+                .map(|v| v[0])
+                .map(|_| ()),
         ] {
             let e = r.unwrap_err();
             assert!(matches!(e, Error::EmptyInput { .. }), "{e}");
             assert!(e.to_string().contains("empty"), "{e}");
         }
-        assert!(matches!(ctx.min(&u), Err(Error::EmptyInput { op: "min" })));
         assert!(matches!(
-            ctx.mean(&i),
+            ctx.run(|rec| rec.min(&u, .., false)).map(|v| v[0]),
+            Err(Error::EmptyInput { op: "min" })
+        ));
+        assert!(matches!(
+            ctx.run(|rec| rec.mean(&i, .., false)).map(|v| v[0]),
             Err(Error::EmptyInput { op: "mean" })
         ));
     }
@@ -260,11 +356,31 @@ fn results_are_bit_identical_across_runs() {
     for ctx in contexts() {
         let data = random_f32(&mut rng, (1 << 20) + 3);
         let x = ctx.upload(&data).unwrap();
-        let first = ctx.sum(&x).unwrap().to_bits();
-        let mean = ctx.mean(&x).unwrap().to_bits();
+        let first = ctx
+            .run(|rec| rec.sum(&x, .., false))
+            .map(|v| v[0])
+            .unwrap()
+            .to_bits();
+        let mean = ctx
+            .run(|rec| rec.mean(&x, .., false))
+            .map(|v| v[0])
+            .unwrap()
+            .to_bits();
         for _ in 0..4 {
-            assert_eq!(ctx.sum(&x).unwrap().to_bits(), first);
-            assert_eq!(ctx.mean(&x).unwrap().to_bits(), mean);
+            assert_eq!(
+                ctx.run(|rec| rec.sum(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap()
+                    .to_bits(),
+                first
+            );
+            assert_eq!(
+                ctx.run(|rec| rec.mean(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap()
+                    .to_bits(),
+                mean
+            );
         }
     }
 }
@@ -292,14 +408,14 @@ fn every_workgroup_size_and_many_passes() {
                 let data: Vec<i32> = random_i32(&mut rng, n);
                 let x = ctx.upload(&data).unwrap();
                 let before = ctx.stats().dispatches;
-                let s = ctx.sum(&x).unwrap();
+                let s = ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap();
                 let passes = ctx.stats().dispatches - before;
                 assert_eq!(
                     s,
                     data.iter().fold(0i32, |a, &b| a.wrapping_add(b)),
                     "wg {wg} {subgroups:?} n {n} ({passes} passes)"
                 );
-                let lo = ctx.min(&x).unwrap();
+                let lo = ctx.run(|rec| rec.min(&x, .., false)).map(|v| v[0]).unwrap();
                 assert_eq!(lo, *data.iter().min().unwrap());
             }
         }

@@ -672,7 +672,7 @@ fn independent_scans_take_state_buffers_in_turn() {
         .map(|j| {
             let x = &arrays[if j < 20 { j } else { 0 }];
             let out = rec.scan::<i32, i32>(x, &lookback).unwrap();
-            let total = rec.sum(&short_arrays[j]).unwrap();
+            let total = rec.sum(&short_arrays[j], .., false).unwrap();
             (rec.read(&out).unwrap(), rec.read(&total).unwrap(), j)
         })
         .collect();
@@ -711,7 +711,7 @@ fn independent_scans_take_state_buffers_in_turn() {
     // A sum of many workgroups in one pass (its last workgroup combines), in clean states of
     // its own: it waits for nothing.
     let d0 = rec.dispatch_count();
-    let total = rec.sum(&arrays[1]).unwrap();
+    let total = rec.sum(&arrays[1], .., false).unwrap();
     assert_eq!(rec.dispatch_count() - d0, 1);
     assert_eq!(rec.barriers(), 1);
     let total = rec.read(&total).unwrap();
@@ -739,7 +739,7 @@ fn independent_operations_past_the_slots_wait_and_stay_right() {
     let tokens: Vec<_> = (0..count)
         .map(|j| {
             let out = rec.scan::<i32, i32>(&arrays[j], &lookback).unwrap();
-            let total = rec.sum(&short_arrays[j]).unwrap();
+            let total = rec.sum(&short_arrays[j], .., false).unwrap();
             (rec.read(&out).unwrap(), rec.read(&total).unwrap())
         })
         .collect();
@@ -773,8 +773,8 @@ fn scans_share_a_submission_with_reductions() {
     let before = ctx.stats().submissions;
     let mut rec = ctx.recorder();
     let c = rec.cumsum(&x).unwrap();
-    let total = rec.sum(&x).unwrap();
-    let hi = rec.max(&c).unwrap(); // the largest prefix sum, from the scan's result
+    let total = rec.sum(&x, .., false).unwrap();
+    let hi = rec.max(&c, .., false).unwrap(); // the largest prefix sum, from the scan's result
     let m = rec.cummax(&x).unwrap();
     let t = (
         rec.read(&c).unwrap(),
@@ -821,21 +821,26 @@ fn scan_to_a_callers_array_and_edge_shapes() {
     let x = ctx.upload(&h).unwrap();
     let out = ctx.upload(&[f32::NAN; 5]).unwrap();
     let mut rec = ctx.recorder();
-    rec.scan_to(&x, &Scan::new(ScanOp::Add).exclusive(true), &out)
+    rec.scan_into(&x, &Scan::new(ScanOp::Add).exclusive(true), &out)
         .unwrap();
     rec.submit().unwrap().wait().unwrap();
     assert_eq!(ctx.read(&out).unwrap(), vec![0.0, 1.5, -0.5, -0.25, 7.75]);
-    let c = ctx.cumsum(&x).unwrap();
-    assert_eq!(ctx.read(&c).unwrap(), vec![1.5, -0.5, -0.25, 7.75, 7.25]);
+    let c = ctx.run(|rec| rec.cumsum(&x)).unwrap();
+    assert_eq!(c, vec![1.5, -0.5, -0.25, 7.75, 7.25]);
 
     // 0-d: one element (axis 0 and -1 allowed, as PyTorch allows).
     let s = ctx.upload_shaped(&[7u32], &[]).unwrap();
     for axis in [0, -1] {
-        let y = ctx
+        let mut rec = ctx.recorder();
+        let y = rec
             .scan::<u32, u32>(&s, &Scan::new(ScanOp::Add).axis(axis))
             .unwrap();
+        let t = rec.read(&y).unwrap();
         assert_eq!(y.shape(), &[] as &[usize]);
-        assert_eq!(ctx.read(&y).unwrap(), vec![7]);
+        assert_eq!(
+            rec.submit().unwrap().wait().unwrap().get(&t).unwrap(),
+            vec![7]
+        );
     }
     // Empty: an empty result of the same shape, no dispatch.
     for shape in [vec![0], vec![3, 0], vec![0, 5]] {
@@ -862,9 +867,9 @@ fn nan_and_infinity_propagate_from_their_position() {
             let x = ctx.upload(&v).unwrap();
             for op in ScanOp::ALL {
                 let y = ctx
-                    .scan::<f32, f32>(&x, &Scan::new(op).algorithm(alg))
+                    .run(|rec| rec.scan::<f32, f32>(&x, &Scan::new(op).algorithm(alg)))
                     .unwrap();
-                let got = ctx.read(&y).unwrap();
+                let got = y;
                 assert!(
                     got[..p].iter().all(|g| !g.is_nan()),
                     "{op:?} {alg:?} n={n}: NaN before {p}"
@@ -877,8 +882,8 @@ fn nan_and_infinity_propagate_from_their_position() {
             let mut w = vec![1.0f32; n];
             w[1] = f32::INFINITY;
             w[n - 2] = f32::NEG_INFINITY;
-            let y = ctx.cumsum(&ctx.upload(&w).unwrap()).unwrap();
-            let got = ctx.read(&y).unwrap();
+            let y = ctx.run(|rec| rec.cumsum(&ctx.upload(&w).unwrap())).unwrap();
+            let got = y;
             assert_eq!(got[0], 1.0);
             assert!(
                 got[1..n - 2].iter().all(|&g| g == f32::INFINITY),
@@ -929,7 +934,7 @@ fn float_min_max_scans_order_zeros_and_keep_subnormals() {
         for alg in algorithms(&mut rng) {
             for (op, exclusive) in [(ScanOp::Max, false), (ScanOp::Min, true)] {
                 let scan = Scan::new(op).exclusive(exclusive).algorithm(alg);
-                let got = ctx.read(&ctx.scan::<f32, f32>(&x, &scan).unwrap()).unwrap();
+                let got = ctx.run(|rec| rec.scan::<f32, f32>(&x, &scan)).unwrap();
                 let identity = if op == ScanOp::Max {
                     f32::NEG_INFINITY
                 } else {
@@ -976,9 +981,9 @@ fn reduce_then_scan_is_deterministic() {
     let v = common::random_f32(&mut rng, 50 * ctx.scan_tile() + 17);
     let x = ctx.upload(&v).unwrap();
     let scan = Scan::new(ScanOp::Add).algorithm(ScanAlgorithm::ReduceThenScan);
-    let first = ctx.read(&ctx.scan::<f32, f32>(&x, &scan).unwrap()).unwrap();
+    let first = ctx.run(|rec| rec.scan::<f32, f32>(&x, &scan)).unwrap();
     for _ in 0..3 {
-        let again = ctx.read(&ctx.scan::<f32, f32>(&x, &scan).unwrap()).unwrap();
+        let again = ctx.run(|rec| rec.scan::<f32, f32>(&x, &scan)).unwrap();
         assert!(first
             .iter()
             .zip(&again)
@@ -1041,7 +1046,7 @@ fn output_waits_case(ctx: &Context, rng: &mut StdRng, n: usize) -> bool {
         dfb,
         "out unused so far"
     );
-    rec.scan_to(&x, &auto, &out).unwrap();
+    rec.scan_into(&x, &auto, &out).unwrap();
     // On Metal every dispatch runs after the one before it: no first pass runs beside others.
     let beside = matches!(
         ctx.capabilities().adapter.backend,
@@ -1051,7 +1056,7 @@ fn output_waits_case(ctx: &Context, rng: &mut StdRng, n: usize) -> bool {
     let got = rec.scan_algorithm(&x, &auto, &out).unwrap();
     assert_eq!(got, want, "out used, x unwritten");
     let before = rec.dispatch_count();
-    rec.scan_to(&x, &auto, &out).unwrap();
+    rec.scan_into(&x, &auto, &out).unwrap();
     let passes = rec.dispatch_count() - before;
     assert!(
         if beside { passes >= 2 } else { passes == 1 },
@@ -1059,7 +1064,7 @@ fn output_waits_case(ctx: &Context, rng: &mut StdRng, n: usize) -> bool {
     );
     // y was written by the first scan: its scan waits whatever it takes, and keeps the look-back.
     let z = ctx.zeros::<i32>(&[n]).unwrap();
-    rec.scan_to(&y, &auto, &z).unwrap();
+    rec.scan_into(&y, &auto, &z).unwrap();
     assert_eq!(
         rec.scan_algorithm(&y, &auto, &z).unwrap(),
         dfb,
@@ -1203,7 +1208,7 @@ fn unpadded_caller_buffers_with_unaligned_rows() {
         let x = GpuArray::<i32>::from_buffer(ctx, buffer, &[rows, len]).unwrap();
         for alg in ALGORITHMS {
             let scan = Scan::new(ScanOp::Add).exclusive(true).algorithm(alg);
-            let got: Vec<i32> = ctx.read(&ctx.scan::<i32, i32>(&x, &scan).unwrap()).unwrap();
+            let got: Vec<i32> = ctx.run(|rec| rec.scan::<i32, i32>(&x, &scan)).unwrap();
             for (r, row) in data.chunks(len).enumerate() {
                 let mut run = 0i32;
                 for (k, v) in row.iter().enumerate() {
@@ -1234,9 +1239,9 @@ fn levelled_dispatches_wait_once_per_pass() {
         let z = ctx.zeros::<i32>(&[n]).unwrap();
         let mut rec = ctx.recorder();
         for o in &outs {
-            rec.scan_to(&x, &rts, o).unwrap();
+            rec.scan_into(&x, &rts, o).unwrap();
         }
-        rec.scan_to(&outs[0], &rts, &z).unwrap();
+        rec.scan_into(&outs[0], &rts, &z).unwrap();
         assert_eq!(rec.dispatch_count(), 22, "two passes a scan");
         assert_eq!((rec.barriers(), rec.barriers_as_recorded()), (3, 12));
         let tickets: Vec<_> = outs.iter().map(|o| rec.read(o).unwrap()).collect();

@@ -85,9 +85,9 @@ fn run<T: AsF64, O: AsF64>(
     let mut rec = ctx.recorder();
     let y: GpuArray<O> = if on_gpu {
         let off = ctx.upload(offsets)?;
-        rec.segment_reduce_gpu(op, x, &off)?
+        rec.segment_reduce_gpu(x, op, &off)?
     } else {
-        rec.segment_reduce(op, x, offsets)?
+        rec.segment_reduce(x, op, offsets)?
     };
     let t = rec.read(&y)?;
     Ok(rec
@@ -195,7 +195,7 @@ fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
     for (off, segment) in cases {
         let mut rec = ctx.recorder();
         let e = rec
-            .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, off)
+            .segment_reduce::<f32, f32>(&x, ReduceOp::Sum, off)
             .unwrap_err();
         assert!(
             matches!(e, Error::InvalidOffsets { segment: s, .. } if s == segment),
@@ -210,25 +210,25 @@ fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
     }
     let mut rec = ctx.recorder();
     let e = rec
-        .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[])
+        .segment_reduce::<f32, f32>(&x, ReduceOp::Sum, &[])
         .unwrap_err();
     assert!(matches!(e, Error::InvalidOffsets { .. }), "{e}");
     let e = rec
-        .segment_reduce::<f32, f32>(ReduceOp::Var, &x, &[0, 10])
+        .segment_reduce::<f32, f32>(&x, ReduceOp::Var, &[0, 10])
         .unwrap_err();
     assert!(
         matches!(e, Error::InvalidParameter { name: "op", .. }),
         "{e}"
     );
     let e = rec
-        .segment_reduce::<f32, u32>(ReduceOp::Sum, &x, &[0, 10])
+        .segment_reduce::<f32, u32>(&x, ReduceOp::Sum, &[0, 10])
         .unwrap_err();
     assert!(matches!(e, Error::UnsupportedOutput { .. }), "{e}");
     // GPU offsets need the check's flag read at wait: not into a caller's encoder.
     let off = ctx.upload(&[0u32, 4, 10]).unwrap();
     let mut rec = ctx.recorder();
     let _ = rec
-        .segment_reduce_gpu::<f32, f32>(ReduceOp::Sum, &x, &off)
+        .segment_reduce_gpu::<f32, f32>(&x, ReduceOp::Sum, &off)
         .unwrap();
     let mut enc = ctx.device().create_command_encoder(&Default::default());
     assert!(matches!(
@@ -238,7 +238,7 @@ fn bad_offsets_are_typed_errors_on_the_host_and_on_the_gpu() {
     // A lone offset past the end says which offset and how many values there are.
     let e = ctx
         .recorder()
-        .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[11])
+        .segment_reduce::<f32, f32>(&x, ReduceOp::Sum, &[11])
         .unwrap_err();
     assert!(
         e.to_string()

@@ -11,8 +11,7 @@ use rand::Rng;
 use wgpu_reduce::{Context, Element, GpuArray, ReduceOp, Reduction};
 
 fn scalar<T: Element, O: Element>(ctx: &Context, x: &GpuArray<T>, red: &Reduction) -> Vec<O> {
-    let y = ctx.reduce::<T, O>(x, red).unwrap();
-    ctx.read(&y).unwrap()
+    ctx.run(|rec| rec.reduce::<T, O>(x, red)).unwrap()
 }
 
 /// Whole array and along both axes of a [rows, n / rows] view, for min, max, argmin, argmax.
@@ -92,30 +91,66 @@ fn infinities_and_signed_zeros() {
         let x = ctx
             .upload(&[1.0f32, f32::INFINITY, -5.0, f32::NEG_INFINITY, 2.0])
             .unwrap();
-        assert_eq!(ctx.max(&x).unwrap(), f32::INFINITY);
-        assert_eq!(ctx.min(&x).unwrap(), f32::NEG_INFINITY);
-        assert_eq!(ctx.argmax(&x).unwrap(), 1);
-        assert_eq!(ctx.argmin(&x).unwrap(), 3);
-        assert!(ctx.sum(&x).unwrap().is_nan(), "inf + -inf is NaN");
-        let v = ctx.var(&x, 1).unwrap();
+        assert_eq!(extremes(ctx, &x), (f32::INFINITY, f32::NEG_INFINITY, 1, 3));
+        assert!(
+            ctx.run(|rec| rec.sum(&x, .., false))
+                .map(|v| v[0])
+                .unwrap()
+                .is_nan(),
+            "inf + -inf is NaN"
+        );
+        let v = ctx
+            .run(|rec| rec.var(&x, 1, .., false))
+            .map(|v| v[0])
+            .unwrap();
         assert!(v.is_nan(), "var with infinities is NaN, got {v}");
         let one_inf = ctx.upload(&[1.0f32, f32::INFINITY, 3.0]).unwrap();
         assert!(
-            ctx.std(&one_inf, 0).unwrap().is_nan(),
+            ctx.run(|rec| rec.std(&one_inf, 0, .., false))
+                .map(|v| v[0])
+                .unwrap()
+                .is_nan(),
             "std with one infinity is NaN"
         );
         // All -inf: argmax is the first element (a tie), max is -inf.
         let y = ctx.upload(&[f32::NEG_INFINITY; 7]).unwrap();
-        assert_eq!(ctx.argmax(&y).unwrap(), 0);
-        assert_eq!(ctx.max(&y).unwrap(), f32::NEG_INFINITY);
+        assert_eq!(
+            ctx.run(|rec| rec.argmax(&y, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&y, .., false)).map(|v| v[0]).unwrap(),
+            f32::NEG_INFINITY
+        );
         // -0.0 and 0.0 are equal: ties go to the lowest index; min/max return a zero.
         let z = ctx.upload(&[-0.0f32, 0.0, -0.0, 0.0]).unwrap();
-        assert_eq!(ctx.argmax(&z).unwrap(), 0);
-        assert_eq!(ctx.argmin(&z).unwrap(), 0);
-        assert_eq!(ctx.max(&z).unwrap(), 0.0);
-        assert_eq!(ctx.min(&z).unwrap(), 0.0);
+        assert_eq!(
+            ctx.run(|rec| rec.argmax(&z, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.argmin(&z, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&z, .., false)).map(|v| v[0]).unwrap(),
+            0.0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.min(&z, .., false)).map(|v| v[0]).unwrap(),
+            0.0
+        );
         // The sum of negative zeros is +0.0 (the identity is +0.0; documented).
-        let s = ctx.sum(&ctx.upload(&[-0.0f32; 5]).unwrap()).unwrap();
+        let s = ctx
+            .run(|rec| rec.sum(&ctx.upload(&[-0.0f32; 5]).unwrap(), .., false))
+            .map(|v| v[0])
+            .unwrap();
         assert_eq!(s.to_bits(), 0);
     }
 }
@@ -155,9 +190,22 @@ fn subnormals_are_kept() {
         let s: Vec<f32> = scalar(ctx, &x, &Reduction::new(ReduceOp::Sum));
         let want: f32 = h.iter().map(|v| v.to_f32()).sum();
         assert_eq!(s[0], want, "f16 subnormal sum");
-        assert_eq!(ctx.argmax(&x).unwrap(), 2);
-        assert_eq!(ctx.argmin(&x).unwrap(), 0);
-        assert_eq!(ctx.max(&x).unwrap(), f16::from_bits(0x3ff));
+        assert_eq!(
+            ctx.run(|rec| rec.argmax(&x, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            2
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.argmin(&x, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            0
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+            f16::from_bits(0x3ff)
+        );
         // A subnormal f32 result of f16 input packs back to the same f16 subnormal.
         let m: Vec<f16> = scalar(ctx, &x, &Reduction::new(ReduceOp::Min));
         assert_eq!(m[0].to_bits(), 1);
@@ -171,13 +219,32 @@ fn subnormals_are_kept() {
             -f32::from_bits(2),
         ];
         let y = ctx.upload(&d).unwrap();
-        assert_eq!(ctx.argmax(&y).unwrap(), 3);
-        assert_eq!(ctx.argmin(&y).unwrap(), 4);
         assert_eq!(
-            ctx.min(&y).unwrap().to_bits(),
+            ctx.run(|rec| rec.argmax(&y, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            3
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.argmin(&y, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            4
+        );
+        assert_eq!(
+            ctx.run(|rec| rec.min(&y, .., false))
+                .map(|v| v[0])
+                .unwrap()
+                .to_bits(),
             (-f32::from_bits(2)).to_bits()
         );
-        assert_eq!(ctx.max(&y).unwrap().to_bits(), 1 << 22);
+        assert_eq!(
+            ctx.run(|rec| rec.max(&y, .., false))
+                .map(|v| v[0])
+                .unwrap()
+                .to_bits(),
+            1 << 22
+        );
         let y2 = ctx.upload_shaped(&d[..4], &[2, 2]).unwrap();
         let cols: Vec<f32> = scalar(ctx, &y2, &Reduction::new(ReduceOp::Max).axes(0));
         assert_eq!(
@@ -187,7 +254,11 @@ fn subnormals_are_kept() {
         // Arithmetic (sum, mean, var) follows the device's float mode: exact where subnormals
         // are kept (lavapipe), zero where the driver flushes them (NVIDIA's Vulkan driver,
         // Metal's default); nothing else is allowed.
-        let s = ctx.sum(&ctx.upload(&d[..4]).unwrap()).unwrap().to_bits();
+        let s = ctx
+            .run(|rec| rec.sum(&ctx.upload(&d[..4]).unwrap(), .., false))
+            .map(|v| v[0])
+            .unwrap()
+            .to_bits();
         assert!(
             s == 5 + 7 + 3 + (1 << 22) || s == 0,
             "subnormal sum bits {s:#x}"
@@ -206,12 +277,38 @@ fn all_equal_values_tie_to_the_lowest_index() {
         for n in [3usize, 1024, 70_001] {
             let v: f32 = rng.gen_range(-10.0..10.0);
             let x = ctx.upload(&vec![v; n]).unwrap();
-            assert_eq!(ctx.argmax(&x).unwrap(), 0);
-            assert_eq!(ctx.argmin(&x).unwrap(), 0);
-            assert_eq!(ctx.max(&x).unwrap(), v);
-            assert_eq!(ctx.min(&x).unwrap(), v);
-            assert_eq!(ctx.var(&x, 1).unwrap(), 0.0);
-            assert_eq!(ctx.std(&x, 0).unwrap(), 0.0);
+            assert_eq!(
+                ctx.run(|rec| rec.argmax(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+                0
+            );
+            assert_eq!(
+                ctx.run(|rec| rec.argmin(&x, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+                0
+            );
+            assert_eq!(
+                ctx.run(|rec| rec.max(&x, .., false)).map(|v| v[0]).unwrap(),
+                v
+            );
+            assert_eq!(
+                ctx.run(|rec| rec.min(&x, .., false)).map(|v| v[0]).unwrap(),
+                v
+            );
+            assert_eq!(
+                ctx.run(|rec| rec.var(&x, 1, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+                0.0
+            );
+            assert_eq!(
+                ctx.run(|rec| rec.std(&x, 0, .., false))
+                    .map(|v| v[0])
+                    .unwrap(),
+                0.0
+            );
             // Along axes too: every row's and column's first index.
             let x2 = ctx.upload_shaped(&vec![v; 3 * n], &[3, n]).unwrap();
             let rows: Vec<u32> = scalar(ctx, &x2, &Reduction::new(ReduceOp::Argmin).axes(1));
@@ -223,7 +320,12 @@ fn all_equal_values_tie_to_the_lowest_index() {
             let (a, b) = (n / 3, 2 * n / 3);
             d[a] = 1000;
             d[b] = 1000;
-            assert_eq!(ctx.argmax(&ctx.upload(&d).unwrap()).unwrap() as usize, a);
+            assert_eq!(
+                ctx.run(|rec| rec.argmax(&ctx.upload(&d).unwrap(), .., false))
+                    .map(|v| v[0])
+                    .unwrap() as usize,
+                a
+            );
         }
     }
 }
@@ -233,31 +335,36 @@ fn integer_extremes() {
     for ctx in contexts() {
         let d = [0i32, i32::MAX, -1, i32::MIN, 7, i32::MIN, i32::MAX];
         let x = ctx.upload(&d).unwrap();
-        assert_eq!(ctx.max(&x).unwrap(), i32::MAX);
-        assert_eq!(ctx.min(&x).unwrap(), i32::MIN);
-        assert_eq!(ctx.argmax(&x).unwrap(), 1);
-        assert_eq!(ctx.argmin(&x).unwrap(), 3);
+        assert_eq!(extremes(ctx, &x), (i32::MAX, i32::MIN, 1, 3));
         assert_eq!(
-            ctx.sum(&x).unwrap(),
+            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
             d.iter().fold(0i32, |a, &b| a.wrapping_add(b))
         );
         let all_min = ctx.upload(&[i32::MIN; 5]).unwrap();
-        assert_eq!(ctx.argmax(&all_min).unwrap(), 0);
+        assert_eq!(
+            ctx.run(|rec| rec.argmax(&all_min, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            0
+        );
         let u = [5u32, u32::MAX, 0, u32::MAX, 0];
         let y = ctx.upload(&u).unwrap();
-        assert_eq!(ctx.max(&y).unwrap(), u32::MAX);
-        assert_eq!(ctx.min(&y).unwrap(), 0);
-        assert_eq!(ctx.argmax(&y).unwrap(), 1);
-        assert_eq!(ctx.argmin(&y).unwrap(), 2);
+        assert_eq!(extremes(ctx, &y), (u32::MAX, 0, 1, 2));
         assert_eq!(
-            ctx.sum(&y).unwrap(),
+            ctx.run(|rec| rec.sum(&y, .., false)).map(|v| v[0]).unwrap(),
             5u32.wrapping_add(u32::MAX).wrapping_add(u32::MAX)
         );
         let all_max = ctx.upload(&[u32::MAX; 9]).unwrap();
-        assert_eq!(ctx.argmin(&all_max).unwrap(), 0);
+        assert_eq!(
+            ctx.run(|rec| rec.argmin(&all_max, .., false))
+                .map(|v| v[0])
+                .unwrap(),
+            0
+        );
         // Mean and var of integers are computed in f32.
         let m = ctx
-            .mean(&ctx.upload(&[i32::MAX, i32::MAX]).unwrap())
+            .run(|rec| rec.mean(&ctx.upload(&[i32::MAX, i32::MAX]).unwrap(), .., false))
+            .map(|v| v[0])
             .unwrap();
         assert_eq!(m, i32::MAX as f32);
     }
@@ -292,12 +399,18 @@ fn var_is_stable_for_a_large_mean_and_small_variance() {
         );
 
         let x = ctx.upload(&data).unwrap();
-        let v = ctx.var(&x, 1).unwrap();
+        let v = ctx
+            .run(|rec| rec.var(&x, 1, .., false))
+            .map(|v| v[0])
+            .unwrap();
         assert!(
             (f64::from(v) - var64).abs() <= tol,
             "var {v}, want {var64} ± {tol}"
         );
-        let sd = ctx.std(&x, 1).unwrap();
+        let sd = ctx
+            .run(|rec| rec.std(&x, 1, .., false))
+            .map(|v| v[0])
+            .unwrap();
         assert!(
             (f64::from(sd) - var64.sqrt()).abs() <= 1e-3 * var64.sqrt(),
             "std {sd}"
@@ -387,4 +500,23 @@ fn sixteen_bit_results_round_to_nearest_even() {
         let want = bf16::from_f32(0.0 + b[2 * i].to_f32() + b[2 * i + 1].to_f32());
         assert_eq!(got[i].to_bits(), want.to_bits(), "bf16 pair {i}");
     }
+}
+
+/// The maximum, minimum, argmax and argmin of the whole of `x`, recorded together and read in
+/// one step.
+fn extremes<T: wgpu_reduce::Element>(
+    ctx: &Context,
+    x: &wgpu_reduce::GpuArray<T>,
+) -> (T, T, u32, u32) {
+    let (hi, lo, at_hi, at_lo) = ctx
+        .run(|rec| {
+            Ok((
+                rec.max(x, .., false)?,
+                rec.min(x, .., false)?,
+                rec.argmax(x, .., false)?,
+                rec.argmin(x, .., false)?,
+            ))
+        })
+        .unwrap();
+    (hi[0], lo[0], at_hi[0], at_lo[0])
 }

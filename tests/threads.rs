@@ -26,10 +26,13 @@ fn threads_share_one_context() {
                     let x = ctx.upload(&data).unwrap();
                     match i % 3 {
                         0 => assert_eq!(
-                            ctx.sum(&x).unwrap(),
+                            ctx.run(|rec| rec.sum(&x, .., false)).map(|v| v[0]).unwrap(),
                             data.iter().fold(0i32, |a, &b| a.wrapping_add(b))
                         ),
-                        1 => assert_eq!(ctx.min(&x).unwrap(), *data.iter().min().unwrap()),
+                        1 => assert_eq!(
+                            ctx.run(|rec| rec.min(&x, .., false)).map(|v| v[0]).unwrap(),
+                            *data.iter().min().unwrap()
+                        ),
                         _ => assert_eq!(ctx.read(&x).unwrap(), data),
                     }
                 }
@@ -112,13 +115,27 @@ fn eight_threads_times_1000_mixed_reductions() {
                     let k = (i + t) % arrays.len();
                     let (x, want) = (&arrays[k], &expected[k]);
                     match i % 5 {
-                        0 => assert_eq!(ctx.sum(x).unwrap(), want.0, "thread {t} call {i}"),
-                        1 => assert_eq!(ctx.min(x).unwrap(), want.1, "thread {t} call {i}"),
-                        2 => assert_eq!(ctx.argmax(x).unwrap(), want.2, "thread {t} call {i}"),
+                        0 => assert_eq!(
+                            ctx.run(|rec| rec.sum(x, .., false)).map(|v| v[0]).unwrap(),
+                            want.0,
+                            "thread {t} call {i}"
+                        ),
+                        1 => assert_eq!(
+                            ctx.run(|rec| rec.min(x, .., false)).map(|v| v[0]).unwrap(),
+                            want.1,
+                            "thread {t} call {i}"
+                        ),
+                        2 => assert_eq!(
+                            ctx.run(|rec| rec.argmax(x, .., false))
+                                .map(|v| v[0])
+                                .unwrap(),
+                            want.2,
+                            "thread {t} call {i}"
+                        ),
                         3 => {
                             let axis = Reduction::new(ReduceOp::Sum).axes(0);
-                            let y = ctx.reduce::<i32, i32>(x, &axis).unwrap();
-                            let got = ctx.read(&y).unwrap();
+                            let y = ctx.run(|rec| rec.reduce::<i32, i32>(x, &axis)).unwrap();
+                            let got = y;
                             if x.shape().len() == 2 {
                                 assert_eq!(got, want.3, "thread {t} call {i}");
                             } else {
@@ -129,9 +146,9 @@ fn eight_threads_times_1000_mixed_reductions() {
                             // Three reductions in one recording, one readback.
                             let mut rec = ctx.recorder();
                             let (s, m, a) = (
-                                rec.sum(x).unwrap(),
-                                rec.min(x).unwrap(),
-                                rec.argmax(x).unwrap(),
+                                rec.sum(x, .., false).unwrap(),
+                                rec.min(x, .., false).unwrap(),
+                                rec.argmax(x, .., false).unwrap(),
                             );
                             let (ts, tm, ta) = (
                                 rec.read(&s).unwrap(),

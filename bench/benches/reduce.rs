@@ -74,28 +74,28 @@ fn bench(c: &mut Criterion) {
     let i32s = |n: usize| -> Vec<i32> { (0..n).map(|_| rng.borrow_mut().gen()).collect() };
     let flat = |n: usize| vec![n];
     group(c, &ctx, "sum_f32", f32s, flat, |c, x| {
-        black_box(c.sum(x).unwrap());
+        black_box(c.run(|rec| rec.sum(x, .., false)).unwrap());
     });
     group(c, &ctx, "min_f32", f32s, flat, |c, x| {
-        black_box(c.min(x).unwrap());
+        black_box(c.run(|rec| rec.min(x, .., false)).unwrap());
     });
     group(c, &ctx, "max_f32", f32s, flat, |c, x| {
-        black_box(c.max(x).unwrap());
+        black_box(c.run(|rec| rec.max(x, .., false)).unwrap());
     });
     group(c, &ctx, "argmax_f32", f32s, flat, |c, x| {
-        black_box(c.argmax(x).unwrap());
+        black_box(c.run(|rec| rec.argmax(x, .., false)).unwrap());
     });
     group(c, &ctx, "sum_f16", f16s, flat, |c, x| {
-        black_box(c.sum(x).unwrap());
+        black_box(c.run(|rec| rec.sum(x, .., false)).unwrap());
     });
     group(c, &ctx, "sum_bf16", bf16s, flat, |c, x| {
-        black_box(c.sum(x).unwrap());
+        black_box(c.run(|rec| rec.sum(x, .., false)).unwrap());
     });
     group(c, &ctx, "sum_i32", i32s, flat, |c, x| {
-        black_box(c.sum(x).unwrap());
+        black_box(c.run(|rec| rec.sum(x, .., false)).unwrap());
     });
     group(c, &ctx, "max_i32", i32s, flat, |c, x| {
-        black_box(c.max(x).unwrap());
+        black_box(c.run(|rec| rec.max(x, .., false)).unwrap());
     });
     // Along axes: both axes of a square matrix, and of a skinny one (3 rows); results are read
     // back, so these are host to host like the rest.
@@ -107,7 +107,7 @@ fn bench(c: &mut Criterion) {
     ] {
         group(c, &ctx, name, f32s, shape, |c, x| {
             let mut rec = c.recorder();
-            let s = rec.sum_axes(x, axis, false).unwrap();
+            let s = rec.sum(x, axis, false).unwrap();
             let t = rec.read(&s).unwrap();
             black_box(rec.submit().unwrap().wait().unwrap().get(&t).unwrap());
         });
@@ -131,7 +131,7 @@ fn bench(c: &mut Criterion) {
             let tokens: Vec<_> = arrays
                 .iter()
                 .map(|a| {
-                    let s = rec.sum(a).unwrap();
+                    let s = rec.sum(a, .., false).unwrap();
                     rec.read(&s).unwrap()
                 })
                 .collect();

@@ -1,9 +1,7 @@
-//! What the benchmark harnesses (`src/bin/`: `speed`, `scan`, `first_call`) share with the examples: the
-//! measuring code, the command-line helpers and the f64 reference of the tests.
+//! What the benchmark harnesses (`src/bin/`: `speed`, `scan`, `first_call`) share: the measuring
+//! code, the command-line helpers and the f64 reference of the tests.
 
-#[path = "../../examples/support/args.rs"]
 pub mod args;
-#[path = "../../examples/support/bench.rs"]
 pub mod bench;
 #[path = "../../tests/common/reference.rs"]
 #[allow(dead_code, clippy::len_without_is_empty)]
@@ -11,5 +9,4 @@ pub mod reference;
 #[path = "../../tests/common/scan_ref.rs"]
 #[allow(dead_code)]
 pub mod scan_ref;
-#[path = "../../examples/support/mod.rs"]
 pub mod support;

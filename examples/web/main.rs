@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use wasm_bindgen::prelude::*;
-use wgpu_reduce::{Context, ContextOptions, Scan, ScanOp};
+use wgpu_reduce::{Context, ContextOptions};
 
 #[wasm_bindgen]
 extern "C" {
@@ -93,38 +93,30 @@ pub async fn run(op: String, n: u32, repeats: u32) -> Result<String, JsValue> {
     Ok(json)
 }
 
-/// One call, host to host: the operation's values as f64.
+/// One call, host to host, in one await (record, submit, wait, read): the values as f64.
 async fn call(
     ctx: &Context,
     op: &str,
     x: &wgpu_reduce::GpuArray<f32>,
 ) -> wgpu_reduce::Result<Vec<f64>> {
-    let mut rec = ctx.recorder();
-    let values: Vec<f64> = match op {
-        "argmax" => {
-            let y = rec.argmax(x)?;
-            let t = rec.read(&y)?;
-            let r = rec.submit()?.wait_async().await?;
-            r.get(&t)?.into_iter().map(f64::from).collect()
+    let widen = |v: Vec<f32>| v.into_iter().map(f64::from).collect();
+    Ok(match op {
+        "sum" => widen(ctx.run_async(|rec| rec.sum(x, .., false)).await?),
+        "max" => widen(ctx.run_async(|rec| rec.max(x, .., false)).await?),
+        "mean" => widen(ctx.run_async(|rec| rec.mean(x, .., false)).await?),
+        "cumsum" => widen(ctx.run_async(|rec| rec.cumsum(x)).await?),
+        "argmax" => ctx
+            .run_async(|rec| rec.argmax(x, .., false))
+            .await?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        other => {
+            return Err(wgpu_reduce::Error::InvalidUse(format!(
+                "unknown operation {other:?} (sum, max, argmax, mean or cumsum)"
+            )))
         }
-        _ => {
-            let y = match op {
-                "sum" => rec.sum(x)?,
-                "max" => rec.max(x)?,
-                "mean" => rec.mean(x)?,
-                "cumsum" => rec.scan::<f32, f32>(x, &Scan::new(ScanOp::Add))?,
-                other => {
-                    return Err(wgpu_reduce::Error::InvalidUse(format!(
-                        "unknown operation {other:?} (sum, max, argmax, mean or cumsum)"
-                    )))
-                }
-            };
-            let t = rec.read(&y)?;
-            let r = rec.submit()?.wait_async().await?;
-            r.get(&t)?.into_iter().map(f64::from).collect()
-        }
-    };
-    Ok(values)
+    })
 }
 
 /// Compares the GPU's values with an f64 CPU reference (sums within the library's stated f32

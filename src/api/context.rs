@@ -2,10 +2,9 @@
 //! out, and what its scans take.
 
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 
 use crate::array::{check_shape, padded_bytes, GpuArray, Storage, ARRAY_USAGE};
-use crate::context::{no_blocking_on_the_web, Capabilities, Context, ContextOptions, ContextStats};
+use crate::context::{Capabilities, Context, ContextOptions, ContextStats};
 use crate::element::Element;
 use crate::error::{Error, Result};
 use crate::kernels::scan_tile_len;
@@ -13,7 +12,7 @@ use crate::ops::ScanAlgorithm;
 use crate::plan::scan::{lookback_workgroup, tile_span};
 use crate::plan::tuning::Tuning;
 use crate::pool::PoolStats;
-use crate::record::{Recorder, NEXT_RECORDING};
+use crate::record::{Readback, Recorder, NEXT_RECORDING};
 
 impl Context {
     /// Creates a context (async; the form to use on the web).
@@ -37,19 +36,17 @@ impl Context {
         Context::open_on(device, queue, options)
     }
 
-    /// Creates a context with [`ContextOptions::default`] (blocking; on the web use
-    /// [`new_async`](Self::new_async)).
+    /// Creates a context with [`ContextOptions::default`] (blocking; not on the web, where
+    /// [`new_async`](Self::new_async) is the form).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn new() -> Result<Context> {
         Self::with_options(ContextOptions::default())
     }
 
-    /// Creates a context with the given options (blocking; on the web use
-    /// [`new_async`](Self::new_async)).
+    /// Creates a context with the given options (blocking; not on the web, where
+    /// [`new_async`](Self::new_async) is the form).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn with_options(options: ContextOptions) -> Result<Context> {
-        no_blocking_on_the_web(
-            "Context::new and Context::with_options",
-            "Context::new_async",
-        )?;
         pollster::block_on(Self::new_async(options))
     }
 
@@ -168,7 +165,7 @@ impl Context {
     }
 
     /// A new GPU array of `shape` filled with zeros, made on the device without host data (for
-    /// outputs of [`Recorder::scan_to`](crate::Recorder::scan_to) or
+    /// outputs of [`Recorder::scan_into`](crate::Recorder::scan_into) or
     /// [`Recorder::reduce_into`](crate::Recorder::reduce_into), say). An array larger than
     /// the device's `max_buffer_size` is [`Error::TooLarge`]; one that does not fit in the
     /// device's free memory is [`Error::OutOfMemory`].
@@ -226,7 +223,10 @@ impl Context {
                         .get_mapped_range_mut()
                         // A buffer just made that cannot be mapped is an invalid one (a
                         // destroyed device, say): wgpu's own validation error says why.
-                        .map_err(|e| Error::Validation(format!("while uploading an array: {e}")))?;
+                        .map_err(|e| Error::Validation {
+                            what: "uploading an array".into(),
+                            source: crate::error::WgpuError::new(e),
+                        })?;
                     // The padding after the data stays as wgpu made it: zero.
                     view.slice(..bytes.len()).copy_from_slice(bytes);
                 }
@@ -276,7 +276,66 @@ impl Context {
         }
     }
 
-    /// Reads an array back to the host (one submission, one round trip).
+    /// Records work with a new [`Recorder`], submits it once, waits for it and reads back what
+    /// `record` returns (see [`Readback`]: an array's values as a `Vec`, a tuple of arrays as a
+    /// tuple of `Vec`s): any recorder method, or several, as one blocking call with one host
+    /// round trip. Results of a few bytes are made in memory the CPU maps, so the read copies
+    /// nothing ([`ContextOptions::mapped_results`](crate::ContextOptions::mapped_results)).
+    ///
+    /// Blocking, so not on the web: there [`run_async`](Self::run_async) is the same call.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// let ctx = wgpu_reduce::Context::new()?;
+    /// let x = ctx.upload_shaped(&[1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+    /// assert_eq!(ctx.run(|rec| rec.sum(&x, .., false))?, vec![21.0]);
+    /// let (rows, at) = ctx.run(|rec| Ok((rec.sum(&x, -1, false)?, rec.argmax(&x, .., false)?)))?;
+    /// assert_eq!((rows, at), (vec![6.0, 15.0], vec![5]));
+    /// # Ok(()) }
+    /// ```
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn run<R: Readback>(
+        &self,
+        record: impl FnOnce(&mut Recorder) -> Result<R>,
+    ) -> Result<R::Host> {
+        let (rec, tokens) = self.record_reads(record)?;
+        R::collect(tokens, &rec.submit()?.wait()?)
+    }
+
+    /// [`run`](Self::run) without blocking: the one-step form on the web, and in async code.
+    ///
+    /// ```no_run
+    /// # async fn f() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::{Context, ContextOptions};
+    /// let ctx = Context::new_async(ContextOptions::default()).await?;
+    /// let x = ctx.upload(&[1.5f32, 2.0, -0.5])?;
+    /// let sum = ctx.run_async(|rec| rec.sum(&x, .., false)).await?;
+    /// assert_eq!(sum, vec![3.0]);
+    /// # Ok(()) }
+    /// ```
+    pub async fn run_async<R: Readback>(
+        &self,
+        record: impl FnOnce(&mut Recorder) -> Result<R>,
+    ) -> Result<R::Host> {
+        let (rec, tokens) = self.record_reads(record)?;
+        R::collect(tokens, &rec.submit()?.wait_async().await?)
+    }
+
+    /// Records `record` with a recorder for one-step reads, and the reads of what it returns.
+    fn record_reads<R: Readback>(
+        &self,
+        record: impl FnOnce(&mut Recorder) -> Result<R>,
+    ) -> Result<(Recorder, R::Tokens)> {
+        let mut rec = self.reading_recorder();
+        let out = record(&mut rec)?;
+        let tokens = out.request(&mut rec)?;
+        drop(out);
+        Ok((rec, tokens))
+    }
+
+    /// Reads an array back to the host (one submission, one round trip; blocking, so not on
+    /// the web, where [`read_async`](Self::read_async) is the form).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
         let mut rec = self.recorder();
         let t = rec.read(x)?;
@@ -288,20 +347,23 @@ impl Context {
     /// handle to the array (a clone, a reshaped view, a recording not yet submitted) exists, the
     /// CPU maps the array's own memory and nothing is copied; otherwise this is
     /// [`read`](Self::read). ([`read`](Self::read) always copies: mapping an array that
-    /// another handle may be using at the same time would make that use fail.)
+    /// another handle may be using at the same time would make that use fail.) Blocking.
     ///
     /// ```no_run
     /// # fn main() -> wgpu_reduce::Result<()> {
     /// let ctx = wgpu_reduce::Context::new()?;
     /// let x = ctx.upload(&[1u32, 2, 3, 4])?;
-    /// let c = ctx.cumsum(&x)?;
+    /// let mut rec = ctx.recorder();
+    /// let c = rec.cumsum(&x)?;
+    /// let _ = rec.submit()?;
     /// assert_eq!(ctx.read_into_vec(c)?, vec![1, 3, 6, 10]);
     /// # Ok(()) }
     /// ```
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn read_into_vec<T: Element>(&self, x: GpuArray<T>) -> Result<Vec<T>> {
         let mut rec = self.recorder();
         let t = rec.read(&x)?;
-        if self.inner.caps.unified_memory && Arc::strong_count(&x.storage) == 2 {
+        if self.inner.caps.unified_memory && std::sync::Arc::strong_count(&x.storage) == 2 {
             // The recorder's handle and `x`, which is dropped below: the read is the only use.
             if let Some(r) = rec.reads.last_mut() {
                 r.sole = true;
@@ -316,14 +378,6 @@ impl Context {
         let mut rec = self.recorder();
         let t = rec.read(x)?;
         rec.submit()?.wait_async().await?.get(&t)
-    }
-
-    /// Reads many one-element arrays (e.g. reduction results) in one round trip.
-    pub fn read_scalars<T: Element>(&self, xs: &[&GpuArray<T>]) -> Result<Vec<T>> {
-        let mut rec = self.recorder();
-        let tokens = xs.iter().map(|x| rec.read(x)).collect::<Result<Vec<_>>>()?;
-        let results = rec.submit()?.wait()?;
-        tokens.iter().map(|t| results.scalar(t)).collect()
     }
 
     /// The algorithm [`ScanAlgorithm::Auto`] picks for `rows` rows of `len` elements on this

@@ -78,11 +78,11 @@ impl Recorder {
     /// let a = ctx.upload(&[1.0f32, 2.0, 3.0])?;
     /// let b = ctx.upload(&[4.0f32, 5.0])?;
     /// let mut rec = ctx.recorder();
-    /// let sum_a = rec.sum(&a)?;
-    /// let sum_b = rec.sum(&b)?;
+    /// let sum_a = rec.sum(&a, .., false)?;
+    /// let sum_b = rec.sum(&b, .., false)?;
     /// let running = rec.cumsum(&a)?;
     /// assert_eq!(rec.barriers(), 0); // three operations that may run side by side
-    /// let last = rec.max(&running)?;
+    /// let last = rec.max(&running, .., false)?;
     /// assert_eq!(rec.barriers(), 1); // reads what the cumsum writes: waits for it
     /// let (sa, sb, m) = (rec.read(&sum_a)?, rec.read(&sum_b)?, rec.read(&last)?);
     /// let res = rec.submit()?.wait()?;
@@ -164,7 +164,7 @@ impl Recorder {
     /// let mut rec = ctx.recorder();
     /// let first = rec.scan_algorithm(&x, &cumsum, &out)?;
     /// assert_eq!(first, ctx.scan_algorithm(1, 1 << 21));
-    /// rec.scan_to(&x, &cumsum, &out)?;
+    /// rec.scan_into(&x, &cumsum, &out)?;
     /// let again = rec.scan_algorithm(&x, &cumsum, &out)?;
     /// // Where the first took the look-back, on Vulkan and DX12:
     /// let backend = ctx.capabilities().adapter.backend;

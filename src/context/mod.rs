@@ -50,6 +50,7 @@ pub(crate) struct Inner {
     /// See [`Testing`].
     pub testing: Testing,
     /// See [`ContextOptions::wait_spin`].
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub wait_spin: std::time::Duration,
     pub pool: Pool,
     pub kernels: Kernels,
@@ -142,7 +143,7 @@ impl Drop for Inner {
 /// let ctx = wgpu_reduce::Context::new()?;
 /// println!("running on {} ({:?})", ctx.capabilities().adapter.name, ctx.capabilities().adapter.backend);
 /// let x = ctx.upload(&[1.0f32, 2.0, 3.0])?;
-/// assert_eq!(ctx.sum(&x)?, 6.0);
+/// assert_eq!(ctx.run(|rec| rec.sum(&x, .., false))?, vec![6.0]);
 /// # Ok(()) }
 /// ```
 #[derive(Clone)]
@@ -167,9 +168,64 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 #[cfg(not(target_arch = "wasm32"))]
 const LOSS_REPORT_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
 
-/// Features the library enables when the adapter has them.
-fn wanted_features() -> wgpu::Features {
-    wgpu::Features::SUBGROUP | wgpu::Features::SHADER_F16 | wgpu::Features::TIMESTAMP_QUERY
+/// The features and limits to request from an adapter so that the library's fast paths are
+/// on: what [`Context::new`] requests, and what an application that makes its own device for
+/// [`Context::from_wgpu`] should add to its own needs (see
+/// [`DeviceRequirements::for_adapter`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DeviceRequirements {
+    /// Of `SUBGROUP` (subgroup reductions), `SHADER_F16`, `TIMESTAMP_QUERY` (GPU times),
+    /// `MAPPABLE_PRIMARY_BUFFERS` (results read and arrays uploaded without a staging copy)
+    /// and `PIPELINE_CACHE` (kept compiled kernels, with a cache directory), those the adapter
+    /// has. None of them is required: without one, its path is simply not taken.
+    pub features: wgpu::Features,
+    /// The adapter's own limits: the library takes the largest storage bindings and buffers
+    /// (larger arrays are reduced in pieces, not refused), and workgroups of up to 512
+    /// invocations and 32 KiB of workgroup memory, where the adapter allows them.
+    pub limits: wgpu::Limits,
+}
+
+impl DeviceRequirements {
+    /// What to request from `adapter` for a context with `options` (a cache directory adds
+    /// `PIPELINE_CACHE`; mapped results or unified memory, `MAPPABLE_PRIMARY_BUFFERS`).
+    ///
+    /// ```no_run
+    /// # async fn f() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::{wgpu, Context, ContextOptions, DeviceRequirements};
+    /// let instance = wgpu::Instance::default();
+    /// let adapter = instance
+    ///     .request_adapter(&wgpu::RequestAdapterOptions::default())
+    ///     .await
+    ///     .expect("an adapter");
+    /// let options = ContextOptions::default();
+    /// let wanted = DeviceRequirements::for_adapter(&adapter, &options);
+    /// let (device, queue) = adapter
+    ///     .request_device(&wgpu::DeviceDescriptor {
+    ///         required_features: wanted.features, // | the app's own features
+    ///         required_limits: wanted.limits,
+    ///         ..Default::default()
+    ///     })
+    ///     .await
+    ///     .expect("a device");
+    /// let ctx = Context::from_wgpu(device, queue, options)?;
+    /// # Ok(()) }
+    /// ```
+    pub fn for_adapter(adapter: &wgpu::Adapter, options: &ContextOptions) -> DeviceRequirements {
+        let mut wanted =
+            wgpu::Features::SUBGROUP | wgpu::Features::SHADER_F16 | wgpu::Features::TIMESTAMP_QUERY;
+        if options.pipeline_cache_dir.is_some() {
+            wanted |= wgpu::Features::PIPELINE_CACHE;
+        }
+        let shares = resolve::shares_memory(adapter.get_info().device_type);
+        if options.unified_memory.unwrap_or(shares) || options.mapped_results.unwrap_or(true) {
+            wanted |= wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
+        }
+        DeviceRequirements {
+            features: adapter.features() & wanted,
+            limits: adapter.limits(),
+        }
+    }
 }
 
 impl Context {
@@ -180,20 +236,12 @@ impl Context {
         let adapter = select_adapter(&instance, &options).await?;
         let info = adapter.get_info();
         log::info!("wgpu-reduce: adapter {:?} ({:?})", info.name, info.backend);
-        let mut wanted = wanted_features();
-        if options.pipeline_cache_dir.is_some() {
-            wanted |= wgpu::Features::PIPELINE_CACHE;
-        }
-        let shares = resolve::shares_memory(info.device_type);
-        if options.unified_memory.unwrap_or(shares) || options.mapped_results.unwrap_or(true) {
-            wanted |= wgpu::Features::MAPPABLE_PRIMARY_BUFFERS;
-        }
-        let features = adapter.features() & wanted;
+        let wanted = DeviceRequirements::for_adapter(&adapter, &options);
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
                 label: Some("wgpu-reduce"),
-                required_features: features,
-                required_limits: adapter.limits(),
+                required_features: wanted.features,
+                required_limits: wanted.limits,
                 experimental_features: wgpu::ExperimentalFeatures::disabled(),
                 memory_hints: options.memory_hints.clone(),
                 trace: wgpu::Trace::Off,
@@ -201,7 +249,7 @@ impl Context {
             .await
             .map_err(|e| Error::RequestDevice {
                 adapter: info.name.clone(),
-                detail: e.to_string(),
+                source: crate::error::WgpuError::new(e),
             })?;
         drop(turn);
         let lost = Arc::new(Mutex::new(None));
@@ -412,6 +460,7 @@ impl Context {
         self.check_alive()
     }
 
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) fn mark_lost(&self, reason: String) {
         let mut lost = self.inner.lost.lock().unwrap_or_else(|e| e.into_inner());
         lost.get_or_insert(reason);
@@ -585,17 +634,6 @@ fn shared_instance(backends: wgpu::Backends) -> wgpu::Instance {
     });
     instances.push((backends, instance.clone()));
     instance
-}
-
-/// Fails on the web, where a blocking wait would never return (the browser delivers GPU events
-/// only once the calling code yields).
-pub(crate) fn no_blocking_on_the_web(call: &str, instead: &str) -> Result<()> {
-    if cfg!(target_arch = "wasm32") {
-        return Err(Error::InvalidUse(format!(
-            "{call} blocks, which is not possible on the web; use {instead} instead"
-        )));
-    }
-    Ok(())
 }
 
 async fn select_adapter(

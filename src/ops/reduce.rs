@@ -391,6 +391,13 @@ pub enum Axes {
     List(Vec<i32>),
 }
 
+/// `..` is every axis ([`Axes::All`]): `rec.sum(&x, .., false)`.
+impl From<std::ops::RangeFull> for Axes {
+    fn from(_: std::ops::RangeFull) -> Axes {
+        Axes::All
+    }
+}
+
 impl From<i32> for Axes {
     fn from(a: i32) -> Axes {
         Axes::List(vec![a])

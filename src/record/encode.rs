@@ -203,10 +203,12 @@ impl Recorder {
     /// as (buffer, offset, size; 0: whole).
     fn storage_bindings(&self, i: usize, d: &Dispatch) -> [Binding; 5] {
         let inner = &self.ctx.inner;
+        // Windows count from the array's start; a caller's range starts at its offset.
         let src = d.src.buffer();
         let at = d.src_window.start;
         let needed = d.src_window.end - at;
-        let avail = src.size() - at;
+        let avail = d.src.capacity() - at;
+        let at = at + d.src.offset();
         let vec_bytes = (needed.div_ceil(16) * 16).min(avail) / 16 * 16;
         let scalar_bytes = (needed.div_ceil(4) * 4).min(avail) / 4 * 4;
         // A range of a buffer, or the dummy (size 0: bound whole) where it is empty.
@@ -218,10 +220,9 @@ impl Recorder {
         };
         let binding0 = match &d.second {
             Some((b, window)) => {
-                let b = b.buffer();
                 let bytes = (window.end - window.start).div_ceil(4) * 4;
-                let bytes = bytes.min(b.size() - window.start) / 4 * 4;
-                view(b, window.start, bytes)
+                let bytes = bytes.min(b.capacity() - window.start) / 4 * 4;
+                view(b.buffer(), b.offset() + window.start, bytes)
             }
             None => view(src, at, vec_bytes),
         };
@@ -229,7 +230,11 @@ impl Recorder {
         [
             binding0,
             view(src, at, scalar_bytes),
-            view(d.dst.buffer(), d.dst_window.start, dst_bytes),
+            view(
+                d.dst.buffer(),
+                d.dst.offset() + d.dst_window.start,
+                dst_bytes,
+            ),
             (aux_buffer(d, i, inner), 0, 0),
             match &d.carries {
                 Some(c) => (c.buffer().clone(), 0, 0),
@@ -378,7 +383,7 @@ impl Recorder {
         let direct = match self.reads.as_slice() {
             [r] if query.is_none()
                 && r.sole
-                && !matches!(*r.src.storage, Storage::Wrapped(_))
+                && !matches!(*r.src.storage, Storage::Wrapped { .. })
                 && r.src
                     .buffer()
                     .usage()
@@ -411,7 +416,13 @@ impl Recorder {
         if let Some((Staging::Leased(staging), _)) = &staging {
             for r in &self.reads {
                 let bytes = r.src.bytes().div_ceil(4) * 4;
-                encoder.copy_buffer_to_buffer(r.src.buffer(), 0, staging.buffer(), r.offset, bytes);
+                encoder.copy_buffer_to_buffer(
+                    r.src.buffer(),
+                    r.src.offset(),
+                    staging.buffer(),
+                    r.offset,
+                    bytes,
+                );
             }
         }
         let mut resolve = None;

@@ -25,7 +25,7 @@ mod scan;
 mod segments;
 mod submission;
 
-pub use results::{ReadToken, Results};
+pub use results::{ReadToken, Readback, Results};
 pub use submission::Submission;
 
 pub(crate) static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);
@@ -65,8 +65,8 @@ pub(crate) struct Read {
 /// # let ctx = wgpu_reduce::Context::new()?;
 /// let x = ctx.upload(&[3.0f32, 1.0, 2.0])?;
 /// let mut rec = ctx.recorder();
-/// let s = rec.sum(&x)?;      // stays on the GPU
-/// let m = rec.max(&x)?;
+/// let s = rec.sum(&x, .., false)?;      // stays on the GPU
+/// let m = rec.max(&x, .., false)?;
 /// let (ts, tm) = (rec.read(&s)?, rec.read(&m)?);
 /// let results = rec.submit()?.wait()?; // one submission, one round trip
 /// assert_eq!(results.scalar(&ts)?, 6.0);

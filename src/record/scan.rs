@@ -99,7 +99,7 @@ impl Recorder {
             a => a,
         };
         // Tiles load and store whole vec4 slots wherever both buffers are padded to 16 bytes.
-        let padded = |a: &RawArray| a.buffer().size() >= padded_bytes(a.len, a.dtype);
+        let padded = |a: &RawArray| a.capacity() >= padded_bytes(a.len, a.dtype);
         let input = ScanInput {
             op: scan.op,
             exclusive: scan.exclusive,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::Results;
 use crate::array::Storage;
 use crate::context::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, WgpuError};
 use crate::pool::PooledBuffer;
 
 /// Work submitted by [`Recorder::submit`](crate::Recorder::submit).
@@ -29,10 +29,11 @@ impl Submission {
     /// Blocks until the GPU has finished this submission and returns the values read. With reads
     /// or timestamps this is one host round trip (one buffer map), however many values.
     ///
-    /// Not available on the web (it would never return there): use
-    /// [`wait_async`](Self::wait_async).
+    /// Not on the web, where a blocking wait would never return (the browser delivers GPU
+    /// events only once the calling code yields): there [`wait_async`](Self::wait_async) is
+    /// the form.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn wait(self) -> Result<Results> {
-        crate::context::no_blocking_on_the_web("Submission::wait", "Submission::wait_async")?;
         let ctx = self.ctx.clone();
         let Some((staging, bytes)) = &self.staging else {
             let idle = || matches!(ctx.inner.device.poll(wgpu::PollType::Poll), Ok(s) if s.is_queue_empty());
@@ -71,8 +72,9 @@ impl Submission {
 
     /// Waits for this submission without blocking the thread, and returns the values read: the
     /// form for async code and for the web (where the browser runs the GPU work and delivers
-    /// the mapped buffer while the calling task is suspended). On native backends the future
-    /// polls the device each time it is polled.
+    /// the mapped buffer while the calling task is suspended). On native backends a helper
+    /// thread waits for the submission in `Device::poll`, which runs the callback that wakes
+    /// the task: the future does not ask to be polled again meanwhile.
     pub async fn wait_async(mut self) -> Result<Results> {
         let ctx = self.ctx.clone();
         let Some((staging, bytes)) = self.staging.take() else {
@@ -83,7 +85,13 @@ impl Submission {
                     .queue
                     .on_submitted_work_done(move || done.set(Ok(())));
             }
-            let _work_done: AsyncResult = MapFuture { ctx: &ctx, done }.await?;
+            let _work_done: AsyncResult = MapFuture {
+                ctx: &ctx,
+                done,
+                index: self.index.clone(),
+                polling: Default::default(),
+            }
+            .await?;
             return Ok(self.results(Vec::new()));
         };
         let done = Arc::new(AsyncOutcome::default());
@@ -97,7 +105,13 @@ impl Submission {
         // If this future is dropped before the map completes, the buffer must not go back to
         // the pool while its map is pending.
         let mut guard = PendingMap(Some(staging));
-        let mapped = MapFuture { ctx: &ctx, done }.await;
+        let mapped = MapFuture {
+            ctx: &ctx,
+            done,
+            index: self.index.clone(),
+            polling: Default::default(),
+        }
+        .await;
         self.staging = guard.0.take().map(|s| (s, bytes));
         self.finish(mapped)
     }
@@ -116,13 +130,19 @@ impl Submission {
                     .buffer()
                     .get_mapped_range(0..*bytes)
                     .map(|view| view.to_vec())
-                    .map_err(|e| Error::MapFailed(e.to_string()));
+                    .map_err(|e| Error::MapFailed {
+                        message: "reading the mapped results".into(),
+                        source: Some(WgpuError::new(e)),
+                    });
                 staging.buffer().unmap();
                 copied?
             }
             Ok(Err(e)) => {
                 self.ctx.check_loss_after_failure()?;
-                return Err(Error::MapFailed(e.to_string()));
+                return Err(Error::MapFailed {
+                    message: "mapping the results".into(),
+                    source: Some(WgpuError::new(e)),
+                });
             }
             Err(e) => {
                 // A map may still be pending: keep the buffer out of the pool.
@@ -228,6 +248,12 @@ impl AsyncOutcome {
 struct MapFuture<'a> {
     ctx: &'a Context,
     done: Arc<AsyncOutcome>,
+    /// The submission waited for.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    index: wgpu::SubmissionIndex,
+    /// Whether a thread polls the device for this future (native backends).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    polling: std::sync::atomic::AtomicBool,
 }
 
 impl std::future::Future for MapFuture<'_> {
@@ -248,35 +274,48 @@ impl std::future::Future for MapFuture<'_> {
             }
             slot.1 = Some(cx.waker().clone());
         }
-        if cfg!(not(target_arch = "wasm32")) {
-            // Native backends deliver callbacks from Device::poll: poll once, and ask to be
-            // polled again if the callback has not run yet (the browser needs no such help).
-            let _ = self.ctx.inner.device.poll(wgpu::PollType::Poll);
-            let ready = self
-                .done
-                .0
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .0
-                .is_some();
-            cx.waker().wake_by_ref();
-            if ready {
-                return self.poll(cx);
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self
+            .polling
+            .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            // Native backends run callbacks from Device::poll: one thread waits for the
+            // submission there, so the callback wakes this task (the browser needs no help).
+            let device = self.ctx.inner.device.clone();
+            let index = self.index.clone();
+            let spawned = std::thread::Builder::new()
+                .name("wgpu-reduce wait".into())
+                .spawn(move || {
+                    let _ = device.poll(wgpu::PollType::Wait {
+                        submission_index: Some(index),
+                        timeout: None,
+                    });
+                    let _ = device.poll(wgpu::PollType::Poll);
+                });
+            if spawned.is_err() {
+                // No thread: fall back to polling here and asking to be polled again.
+                self.polling
+                    .store(false, std::sync::atomic::Ordering::Relaxed);
+                let _ = self.ctx.inner.device.poll(wgpu::PollType::Poll);
+                cx.waker().wake_by_ref();
             }
         }
         Poll::Pending
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The result of a `map_async` callback, and a condition variable to wait for it.
 type MapOutcome = (
     Mutex<Option<std::result::Result<(), wgpu::BufferAsyncError>>>,
     std::sync::Condvar,
 );
 
+#[cfg(not(target_arch = "wasm32"))]
 /// How long to wait for a map callback after the GPU has finished before giving up.
 const MAP_CALLBACK_TIMEOUT: Duration = Duration::from_secs(30);
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Waits for the map callback. `Device::poll` returning does not mean the callback has run: when
 /// several threads poll one device, another thread's poll may be the one delivering it, just
 /// after ours returned. So wait on the condition variable, polling again meanwhile (without
@@ -298,15 +337,19 @@ fn wait_for_map(
             }
         }
         if start.elapsed() > MAP_CALLBACK_TIMEOUT {
-            return Err(Error::MapFailed(format!(
-                "the map callback had not run {MAP_CALLBACK_TIMEOUT:?} after the GPU finished"
-            )));
+            return Err(Error::MapFailed {
+                message: format!(
+                    "the map callback had not run {MAP_CALLBACK_TIMEOUT:?} after the GPU finished"
+                ),
+                source: None,
+            });
         }
         let _ = ctx.inner.device.poll(wgpu::PollType::Poll);
         ctx.check_alive()?;
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Calls `done` (which polls the device without blocking) until it says yes or the context's
 /// spin time ([`ContextOptions::wait_spin`]) has passed; returns whether it said yes. A blocking
 /// wait in NVIDIA's Vulkan driver returned about 45 µs after the GPU had finished (H200: a
@@ -331,6 +374,7 @@ fn spin(ctx: &Context, mut done: impl FnMut() -> bool) -> bool {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn poll_wait(ctx: &Context, index: wgpu::SubmissionIndex) -> Result<()> {
     ctx.inner
         .device
@@ -341,7 +385,9 @@ fn poll_wait(ctx: &Context, index: wgpu::SubmissionIndex) -> Result<()> {
         .map(|_| ())
         .map_err(|e| {
             if matches!(e, wgpu::PollError::Timeout) {
-                Error::PollFailed(e.to_string())
+                Error::PollFailed {
+                    source: WgpuError::new(e),
+                }
             } else {
                 ctx.mark_lost(e.to_string());
                 Error::DeviceLost {

@@ -8,6 +8,7 @@ use wgpu_reduce::{
 use rand::rngs::StdRng;
 use rand::Rng;
 
+#[cfg_attr(target_arch = "wasm32", allow(unused_imports))]
 use super::reference::{check, reference, Data};
 
 /// Element types as f64, for comparison with the reference.
@@ -222,6 +223,7 @@ pub fn values<O: AsF64>(res: &Results, t: &ReadToken<O>) -> Result<Vec<f64>, Err
 }
 
 /// Runs `red` on `inp`, returning the result as f64 values and its shape.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(
     ctx: &Context,
     inp: &Input,
@@ -236,6 +238,7 @@ pub fn run(
 }
 
 /// Runs `scan` on `inp`, returning the result as f64 values.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run_scan(ctx: &Context, inp: &Input, scan: &wgpu_reduce::Scan) -> Result<Vec<f64>, Error> {
     with_input!(inp, |x| {
         let mut rec = ctx.recorder();
@@ -264,6 +267,7 @@ pub fn data_for(rng: &mut StdRng, op: ReduceOp, dtype: DType, n: usize) -> Data 
     d
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Runs `red` on random data of `dtype` and `shape`, for every allowed result type, and checks
 /// values and shape against the reference (a sweep samples its calls: see `common::Sweep`).
 pub fn case_always(
@@ -277,6 +281,7 @@ pub fn case_always(
     case_of(ctx, &data_for(rng, red.op, dtype, n), dtype, shape, red);
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Runs `red` on `data` (of `dtype` and `shape`) for every allowed result type, and checks
 /// values and shape against the reference.
 pub fn case_of(ctx: &Context, data: &Data, dtype: DType, shape: &[usize], red: &Reduction) {

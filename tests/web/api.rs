@@ -13,12 +13,12 @@ async fn recorder_batches_chains_and_reads() {
         .upload_shaped(&[1.5f32, -2.0, 0.25, 8.0], &[2, 2])
         .unwrap();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     let c = rec.scan::<i32, i32>(&x, &Scan::new(ScanOp::Add)).unwrap();
     let e = rec
         .scan::<i32, i32>(&x, &Scan::new(ScanOp::Add).exclusive(true))
         .unwrap();
-    let top = rec.max(&c).unwrap(); // a reduction of a scan recorded before it
+    let top = rec.max(&c, .., false).unwrap(); // a reduction of a scan recorded before it
     let rows = rec
         .reduce::<f32, f32>(
             &y,
@@ -59,9 +59,13 @@ async fn record_into_an_application_encoder() {
     let out = ctx.zeros::<f32>(&[]).unwrap();
     let mut encoder = ctx.device().create_command_encoder(&Default::default());
     let mut rec = ctx.recorder();
-    let lo = rec.min(&x).unwrap();
-    rec.reduce_into(wgpu_reduce::ReduceOp::Max, &x, &out)
-        .unwrap();
+    let lo = rec.min(&x, .., false).unwrap();
+    rec.reduce_into(
+        &x,
+        &wgpu_reduce::Reduction::new(wgpu_reduce::ReduceOp::Max),
+        &out,
+    )
+    .unwrap();
     rec.record_into(&mut encoder).unwrap();
     ctx.queue().submit([encoder.finish()]);
     assert_eq!(ctx.read_async(&lo).await.unwrap(), vec![-7.5]);
@@ -72,7 +76,7 @@ async fn record_into_an_application_encoder() {
 async fn typed_errors() {
     let ctx = crate::ctx().await;
     let empty = ctx.upload::<f32>(&[]).unwrap();
-    let e = ctx.recorder().max(&empty).unwrap_err();
+    let e = ctx.recorder().max(&empty, .., false).unwrap_err();
     assert_eq!(e, Error::EmptyInput { op: "max" });
     let e = ctx.upload_shaped(&[1.0f32, 2.0, 3.0], &[2, 2]).unwrap_err();
     assert!(
@@ -123,27 +127,45 @@ async fn typed_errors() {
     }
 }
 
+/// The one-step form on the web: record, submit, wait and read in one await, for one array
+/// and for a tuple of them (the blocking forms do not exist on wasm32, so there is nothing to
+/// refuse at run time).
 #[wasm_bindgen_test]
-async fn blocking_calls_are_refused() {
-    let e = Context::new().unwrap_err();
-    assert!(
-        matches!(e, Error::InvalidUse(ref m) if m.contains("new_async")),
-        "{e}"
-    );
+async fn one_await_runs_a_recording() {
+    use rand::Rng;
     let ctx = crate::ctx().await;
-    let x = ctx.upload(&[1.0f32, 2.0]).unwrap();
-    let e = ctx.sum(&x).unwrap_err();
-    assert!(
-        matches!(e, Error::InvalidUse(ref m) if m.contains("wait_async")),
-        "{e}"
+    let mut rng = crate::rng("one_await_runs_a_recording");
+    let data: Vec<f32> = (0..100_003).map(|_| rng.gen_range(-1.0f32..1.0)).collect();
+    let x = ctx.upload(&data).unwrap();
+    let before = ctx.stats();
+    let sum = ctx.run_async(|rec| rec.sum(&x, .., false)).await.unwrap();
+    let after = ctx.stats();
+    assert_eq!(
+        (
+            after.submissions - before.submissions,
+            after.readbacks - before.readbacks
+        ),
+        (1, 1)
     );
-    let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
-    let _ = rec.read(&s).unwrap();
-    let e = rec.submit().unwrap().wait().unwrap_err();
-    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
-    let e = ctx.read(&x).unwrap_err();
-    assert!(matches!(e, Error::InvalidUse(_)), "{e}");
+    let want: f64 = data.iter().map(|&v| f64::from(v)).sum();
+    let abs: f64 = data.iter().map(|&v| f64::from(v).abs()).sum();
+    // The f32 tree sum's bound (see Tuning::f32_sum_error_bound), generously: n * 2^-24 * sum|x|.
+    let tol = data.len() as f64 * f64::from(f32::EPSILON) / 2.0 * abs;
+    assert_eq!(sum.len(), 1);
+    assert!(
+        (f64::from(sum[0]) - want).abs() <= tol,
+        "sum {} want {want} tol {tol}",
+        sum[0]
+    );
+
+    let m = ctx.upload_shaped(&[3i32, 1, 4, 1, 5, 9], &[2, 3]).unwrap();
+    let (rows, at) = ctx
+        .run_async(|rec| Ok((rec.sum(&m, -1, false)?, rec.argmax(&m, .., false)?)))
+        .await
+        .unwrap();
+    assert_eq!((rows, at), (vec![8, 15], vec![5]));
+    let c = ctx.run_async(|rec| rec.cumsum(&m)).await.unwrap();
+    assert_eq!(c, vec![3, 4, 8, 1, 6, 15]);
 }
 
 /// A caller's buffer, wrapped and then destroyed behind the library's back: work that reads it
@@ -171,12 +193,12 @@ async fn an_error_of_the_library_work_comes_back_from_the_next_call() {
     let x = destroyed_array(&ctx);
     let mut encoder = ctx.device().create_command_encoder(&Default::default());
     let mut rec = ctx.recorder();
-    rec.sum(&x).unwrap();
+    rec.sum(&x, .., false).unwrap();
     rec.record_into(&mut encoder).unwrap();
     ctx.queue().submit([encoder.finish()]);
     let e = ctx.read_async(&y).await.unwrap_err();
     assert!(
-        matches!(e, Error::Validation(ref m) if m.contains("destroyed")),
+        matches!(e, Error::Validation { .. } if e.to_string().contains("destroyed")),
         "{e}"
     );
     assert!(e.to_string().contains("while running earlier work"), "{e}");
@@ -186,16 +208,16 @@ async fn an_error_of_the_library_work_comes_back_from_the_next_call() {
     // A call that awaits its own work (wait_async) gets that work's error itself.
     let x = destroyed_array(&ctx);
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     let t = rec.read(&s).unwrap();
     let e = rec.submit().unwrap().wait_async().await.unwrap_err();
     assert!(
-        matches!(e, Error::Validation(ref m) if m.contains("destroyed")),
+        matches!(e, Error::Validation { .. } if e.to_string().contains("destroyed")),
         "{e}"
     );
     let _ = t;
     let mut rec = ctx.recorder();
-    let s = rec.sum(&y).unwrap();
+    let s = rec.sum(&y, .., false).unwrap();
     let t = rec.read(&s).unwrap();
     let res = rec.submit().unwrap().wait_async().await.unwrap();
     assert_eq!(res.scalar(&t).unwrap(), 5.0);
@@ -252,15 +274,15 @@ async fn maps_dots_norms_and_segments() {
     let cubes = rec
         .reduce::<f32, f32>(&x, &Reduction::new(ReduceOp::Sum).map(&cube))
         .unwrap();
-    let dot = rec.dot(&x, &y).unwrap();
+    let dot = rec.dot(&x, &y, .., false).unwrap();
     let norm = rec.norm(&x, 2.0, Axes::All, false).unwrap();
     let lse = rec.logsumexp(&x, Axes::All, false).unwrap();
     let seg = rec
-        .segment_reduce::<f32, f32>(ReduceOp::Sum, &x, &[0, 1, 1, 4])
+        .segment_reduce::<f32, f32>(&x, ReduceOp::Sum, &[0, 1, 1, 4])
         .unwrap();
     let off = ctx.upload(&[0u32, 3, 4]).unwrap();
     let seg_gpu = rec
-        .segment_reduce_gpu::<f32, f32>(ReduceOp::Max, &x, &off)
+        .segment_reduce_gpu::<f32, f32>(&x, ReduceOp::Max, &off)
         .unwrap();
     let t = [
         rec.read(&cubes).unwrap(),
@@ -281,7 +303,7 @@ async fn maps_dots_norms_and_segments() {
     let bad_off = ctx.upload(&[0u32, 3, 2]).unwrap();
     let mut rec = ctx.recorder();
     let _ = rec
-        .segment_reduce_gpu::<f32, f32>(ReduceOp::Sum, &x, &bad_off)
+        .segment_reduce_gpu::<f32, f32>(&x, ReduceOp::Sum, &bad_off)
         .unwrap();
     let e = rec.submit().unwrap().wait_async().await.unwrap_err();
     assert!(matches!(e, Error::InvalidOffsets { segment: 1, .. }), "{e}");
@@ -305,7 +327,7 @@ async fn prepare_compiles_ahead_in_the_browser() {
     let v: Vec<i32> = (0..50_001).map(|i| (i * 7919 % 2001) - 1000).collect();
     let x = ctx.upload(&v).unwrap();
     let mut rec = ctx.recorder();
-    let s = rec.sum(&x).unwrap();
+    let s = rec.sum(&x, .., false).unwrap();
     let c = rec.cumsum(&x).unwrap();
     let (ts, tc) = (rec.read(&s).unwrap(), rec.read(&c).unwrap());
     let res = rec.submit().unwrap().wait_async().await.unwrap();

@@ -98,7 +98,7 @@ async fn dot_values<T: AsF64>(
         upload_as::<T>(ctx, b, shape)?,
     );
     let mut rec = ctx.recorder();
-    let y = rec.dot_axes(&xa, &xb, axes, false)?;
+    let y = rec.dot(&xa, &xb, axes, false)?;
     let t = rec.read(&y)?;
     values(&rec.submit()?.wait_async().await?, &t)
 }
@@ -210,15 +210,15 @@ async fn special_values() {
     let y = ctx.upload(&[2.0f32, 7.0, -inf, 7.0, 0.5]).unwrap();
     let mut rec = ctx.recorder();
     let r = [
-        rec.max(&x).unwrap(),
-        rec.min(&x).unwrap(),
-        rec.max(&y).unwrap(),
-        rec.min(&y).unwrap(),
+        rec.max(&x, .., false).unwrap(),
+        rec.min(&x, .., false).unwrap(),
+        rec.max(&y, .., false).unwrap(),
+        rec.min(&y, .., false).unwrap(),
     ];
     let a = [
-        rec.argmax(&x).unwrap(),
-        rec.argmax(&y).unwrap(),
-        rec.argmin(&y).unwrap(),
+        rec.argmax(&x, .., false).unwrap(),
+        rec.argmax(&y, .., false).unwrap(),
+        rec.argmin(&y, .., false).unwrap(),
     ];
     let tr: Vec<_> = r.iter().map(|v| rec.read(v).unwrap()).collect();
     let ta: Vec<_> = a.iter().map(|v| rec.read(v).unwrap()).collect();

@@ -125,15 +125,20 @@ fn call(
     m: &wgpu_reduce::GpuArray<f32>,
 ) -> wgpu_reduce::Result<f64> {
     Ok(match family {
-        "sum" => f64::from(ctx.sum(x)?),
-        "max" => f64::from(ctx.max(x)?),
-        "argmax" => f64::from(ctx.argmax(x)?),
-        "sum_axis0" => ctx.sum_axes(m, 0)?.iter().map(|&v| f64::from(v)).sum(),
-        "mean_axis1" => ctx.mean_axes(m, 1)?.iter().map(|&v| f64::from(v)).sum(),
-        "cumsum" => {
-            let c = ctx.cumsum(x)?;
-            f64::from(*ctx.read(&c)?.last().unwrap_or(&0.0))
-        }
+        "sum" => f64::from(ctx.run(|rec| rec.sum(x, .., false)).map(|v| v[0])?),
+        "max" => f64::from(ctx.run(|rec| rec.max(x, .., false)).map(|v| v[0])?),
+        "argmax" => f64::from(ctx.run(|rec| rec.argmax(x, .., false)).map(|v| v[0])?),
+        "sum_axis0" => ctx
+            .run(|rec| rec.sum(m, 0, false))?
+            .iter()
+            .map(|&v| f64::from(v))
+            .sum(),
+        "mean_axis1" => ctx
+            .run(|rec| rec.mean(m, 1, false))?
+            .iter()
+            .map(|&v| f64::from(v))
+            .sum(),
+        "cumsum" => f64::from(*ctx.run(|rec| rec.cumsum(x))?.last().unwrap_or(&0.0)),
         _ => {
             let mut acc = 0.0;
             for f in &FAMILIES[..6] {

@@ -166,7 +166,7 @@ fn timed<T: Element>(
     let mut keep = Vec::with_capacity(k);
     for _ in 0..k {
         match (serial, keep.first()) {
-            (true, Some(out)) => rec.scan_to(x, scan, out)?,
+            (true, Some(out)) => rec.scan_into(x, scan, out)?,
             _ => keep.push(rec.scan::<T, T::Acc>(x, scan)?),
         }
     }
@@ -187,8 +187,11 @@ where
     let shape = x.shape();
     let (rows, len) = rows_len(shape);
     let want = scan_reference(data, rows, len, scan.op, scan.exclusive);
-    let y = ctx.scan::<T, T::Acc>(x, scan)?;
-    let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();
+    let got: Vec<f64> = ctx
+        .run(|rec| rec.scan::<T, T::Acc>(x, scan))?
+        .into_iter()
+        .map(AsF64::as_f64)
+        .collect();
     let out = scan.op.output(T::DTYPE);
     let lookback = algorithm_for(ctx, scan, shape) == ScanAlgorithm::DecoupledFallback;
     let tile = if lookback {
@@ -204,7 +207,7 @@ where
         let y = rec.scan::<T, T::Acc>(x, scan)?;
         for _ in 1..args.batch {
             batch_algorithm = rec.scan_algorithm(x, scan, &y)?;
-            rec.scan_to(x, scan, &y)?;
+            rec.scan_into(x, scan, &y)?;
         }
         rec.submit()?.wait()?;
         let got: Vec<f64> = ctx.read(&y)?.into_iter().map(AsF64::as_f64).collect();

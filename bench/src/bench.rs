@@ -49,7 +49,7 @@ pub fn run_once<T: AsF64, O: AsF64>(
     let (mut keep, mut dots) = (Vec::with_capacity(k), Vec::new());
     for _ in 0..k {
         match red.op {
-            ReduceOp::Dot => dots.push(rec.dot_axes(x, x, red.axes.clone(), red.keepdim)?),
+            ReduceOp::Dot => dots.push(rec.dot(x, x, red.axes.clone(), red.keepdim)?),
             _ => keep.push(rec.reduce::<T, O>(x, red)?),
         }
     }
