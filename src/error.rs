@@ -321,16 +321,13 @@ pub enum Error {
     },
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 type Dyn = dyn std::error::Error + Send + Sync + 'static;
-// On the web wgpu's errors are not Send (nor is anything of wgpu's there).
-#[cfg(target_arch = "wasm32")]
-type Dyn = dyn std::error::Error + 'static;
 
 /// An error wgpu returned, kept as the [`source`](std::error::Error::source) of the library's
 /// [`Error`] (shared, so that `Error` stays `Clone`). [`get`](Self::get) gives wgpu's own
 /// error, to downcast (`wgpu::Error`, `wgpu::BufferAsyncError`, `wgpu::PollError`,
-/// `wgpu::RequestDeviceError`); two are equal when their messages are.
+/// `wgpu::RequestDeviceError`); on the web, where wgpu's errors cannot cross threads, its
+/// message only. Two are equal when their messages are.
 ///
 /// ```
 /// # fn f(e: &wgpu_reduce::Error) {
@@ -351,9 +348,10 @@ impl WgpuError {
         WgpuError(std::sync::Arc::new(e))
     }
 
+    /// On the web wgpu's errors are not `Send`: their message is kept.
     #[cfg(target_arch = "wasm32")]
     pub(crate) fn new(e: impl std::error::Error + 'static) -> WgpuError {
-        WgpuError(std::sync::Arc::new(e))
+        WgpuError(std::sync::Arc::new(Message(e.to_string())))
     }
 
     /// wgpu's error itself.
@@ -361,6 +359,21 @@ impl WgpuError {
         &*self.0
     }
 }
+
+/// A wgpu error's message (the web's errors are not `Send`).
+#[cfg(target_arch = "wasm32")]
+#[derive(Debug)]
+struct Message(String);
+
+#[cfg(target_arch = "wasm32")]
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl std::error::Error for Message {}
 
 impl std::fmt::Debug for WgpuError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

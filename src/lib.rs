@@ -113,6 +113,8 @@
 // On the web wgpu's objects are single-threaded, so a Context is not Send + Sync there.
 #![cfg_attr(target_arch = "wasm32", allow(clippy::arc_with_non_send_sync))]
 #![warn(missing_docs)]
+// docs.rs marks the calls that exist only off the web.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The layers, lowest first: a module imports only from its own layer and the ones above it in
 // this list, by module path, never through the re-exports below (tests/layers.rs checks it).

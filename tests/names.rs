@@ -117,3 +117,36 @@ fn the_check_finds_a_program_that_does_not_exist() {
     let table = readme_table("## Examples\n\n| `gone` | x |\n\n## Next\n| `not_this` | y |\n");
     assert_eq!(table, vec!["gone".to_string()]);
 }
+
+/// The README's links to the repository's own documents go through docs.rs's view of the
+/// published sources (so they work on crates.io, where relative links do not), and each names a
+/// file that exists and that the package ships (`include` in Cargo.toml).
+#[test]
+fn readme_links_name_shipped_files() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let base = "https://docs.rs/crate/wgpu-reduce/latest/source/";
+    let mut checked = 0;
+    for link in readme.split("](").skip(1) {
+        let target = &link[..link.find(')').expect("a closed link")];
+        if target.starts_with("http") && !target.starts_with(base) {
+            continue;
+        }
+        let path = target.strip_prefix(base).unwrap_or_else(|| {
+            panic!("README links {target:?} relatively: dead on crates.io; link {base}{target}")
+        });
+        assert!(
+            root().join(path).is_file(),
+            "README links {path}, which does not exist"
+        );
+        assert!(
+            manifest.contains(&format!("\"/{path}\"")),
+            "README links {path}, which Cargo.toml's include does not ship"
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} links to shipped documents found"
+    );
+}

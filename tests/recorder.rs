@@ -258,8 +258,17 @@ fn arrays_over_ranges_of_a_callers_buffers() {
         )
         .unwrap();
         let mut rec = ctx.recorder();
-        rec.scan_into(&x, &wgpu_reduce::Scan::new(wgpu_reduce::ScanOp::Add), &out)
-            .unwrap();
+        let scanned = rec.scan_into(&x, &wgpu_reduce::Scan::new(wgpu_reduce::ScanOp::Add), &out);
+        if bytes > 16 << 10 {
+            // Scans bind their whole input and output: beyond the binding limit, a typed error.
+            assert!(
+                matches!(scanned, Err(Error::TooLarge { .. })),
+                "{scanned:?}"
+            );
+            checked += 1;
+            continue;
+        }
+        scanned.unwrap();
         rec.submit().unwrap().wait().unwrap();
         let whole =
             GpuArray::<i32>::from_buffer(&ctx, out_buffer, &[(total / 4) as usize]).unwrap();

@@ -4,6 +4,6 @@
 # wasm32-unknown-unknown` and wasm-bindgen-cli at the version of wasm-bindgen in Cargo.lock.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cargo build --target wasm32-unknown-unknown --example web
+cargo build --target wasm32-unknown-unknown --no-default-features --features webgpu --example web
 wasm-bindgen --target web --no-typescript --out-dir examples/web/pkg \
   target/wasm32-unknown-unknown/debug/examples/web.wasm

@@ -39,6 +39,7 @@ impl Context {
     /// Creates a context with [`ContextOptions::default`] (blocking; not on the web, where
     /// [`new_async`](Self::new_async) is the form).
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn new() -> Result<Context> {
         Self::with_options(ContextOptions::default())
     }
@@ -46,6 +47,7 @@ impl Context {
     /// Creates a context with the given options (blocking; not on the web, where
     /// [`new_async`](Self::new_async) is the form).
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn with_options(options: ContextOptions) -> Result<Context> {
         pollster::block_on(Self::new_async(options))
     }
@@ -120,6 +122,7 @@ impl Context {
     /// # Ok(()) }
     /// ```
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn check_map(&self, map: &crate::ops::Map) -> Result<()> {
         pollster::block_on(self.check_map_async(map))
     }
@@ -294,6 +297,7 @@ impl Context {
     /// # Ok(()) }
     /// ```
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn run<R: Readback>(
         &self,
         record: impl FnOnce(&mut Recorder) -> Result<R>,
@@ -336,6 +340,7 @@ impl Context {
     /// Reads an array back to the host (one submission, one round trip; blocking, so not on
     /// the web, where [`read_async`](Self::read_async) is the form).
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn read<T: Element>(&self, x: &GpuArray<T>) -> Result<Vec<T>> {
         let mut rec = self.recorder();
         let t = rec.read(x)?;
@@ -360,6 +365,7 @@ impl Context {
     /// # Ok(()) }
     /// ```
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn read_into_vec<T: Element>(&self, x: GpuArray<T>) -> Result<Vec<T>> {
         let mut rec = self.recorder();
         let t = rec.read(&x)?;

@@ -676,10 +676,12 @@ async fn select_adapter(
             } else {
                 Error::NoAdapter {
                     backends: format!("{:?}", options.backends),
-                    detail: e.to_string(),
+                    detail: format!(
+                        "{e}; backends built into this program: {:?} (the crate's features \
+                         metal, vulkan, dx12, gl and webgpu choose them)",
+                        wgpu::Instance::enabled_backend_features()
+                    ),
                 }
             }
         })
 }
-
-impl Context {}

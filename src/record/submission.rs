@@ -33,6 +33,7 @@ impl Submission {
     /// events only once the calling code yields): there [`wait_async`](Self::wait_async) is
     /// the form.
     #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(docsrs, doc(cfg(not(target_arch = "wasm32"))))]
     pub fn wait(self) -> Result<Results> {
         let ctx = self.ctx.clone();
         let Some((staging, bytes)) = &self.staging else {
