@@ -3,7 +3,7 @@
 
 use crate::plan::tuning::Tuning;
 
-/// The largest result a blocking call writes straight into host memory on a GPU with memory of
+/// The largest result a one-step call writes straight into host memory on a GPU with memory of
 /// its own, where [`ContextOptions::mapped_results`] is on (on adapters that share memory with
 /// the CPU every result does).
 pub const MAPPED_RESULT_MAX_BYTES: u64 = 4096;
@@ -221,9 +221,10 @@ pub struct Capabilities {
     /// adapter such as lavapipe); on a discrete GPU such buffers may live in memory the GPU
     /// reads more slowly ([`ContextOptions::unified_memory`]).
     pub unified_memory: bool,
-    /// The blocking calls that return values ([`Context::sum`](crate::Context::sum), ...) have
-    /// their last pass write the result into a buffer the CPU maps (`MAP_READ`), so no copy
-    /// runs before the read. On a GPU with memory of its own only results of at most
+    /// The one-step calls ([`Context::run`](crate::Context::run),
+    /// [`Context::run_async`](crate::Context::run_async)) have each operation's last pass
+    /// write the result into a buffer the CPU maps (`MAP_READ`), so no copy runs before the
+    /// read. On a GPU with memory of its own only results of at most
     /// [`MAPPED_RESULT_MAX_BYTES`] do, written into host memory over the bus. Arrays the caller
     /// reads with [`Context::read`](crate::Context::read) or a [`Recorder`](crate::Recorder)
     /// are still copied: mapping an array the caller holds would make any other use of it fail
@@ -252,7 +253,7 @@ pub struct ContextStats {
     /// Bind groups made: a call repeated on the same arrays reuses those of the last one (up
     /// to 64 are kept, while the caller's arrays they bind are alive).
     pub bind_groups: u64,
-    /// Reads that mapped a blocking call's result buffer itself, with no copy (see
+    /// Reads that mapped a one-step call's result buffer itself, with no copy (see
     /// [`ContextOptions::mapped_results`]).
     pub mapped_reads: u64,
 }

@@ -1,7 +1,7 @@
 //! What a reduction is: the operations ([`ReduceOp`]), the axes ([`Axes`]) and the options
-//! ([`Reduction`]); recorded by [`Recorder::reduce`](crate::Recorder::reduce) and its
-//! shorthands, run at once by [`Context::reduce`](crate::Context::reduce) and the blocking
-//! one-liners.
+//! ([`Reduction`]); recorded by [`Recorder::reduce`](crate::Recorder::reduce) and the
+//! methods named after each operation, and run in one step by
+//! [`Context::run`](crate::Context::run).
 //!
 //! | operation | result type | empty input | NaN |
 //! |---|---|---|---|
@@ -420,7 +420,7 @@ impl From<Vec<i32>> for Axes {
 }
 
 /// A reduction with its axes and options, for [`Recorder::reduce`](crate::Recorder::reduce) and
-/// [`Context::reduce`](crate::Context::reduce).
+/// [`Recorder::reduce_into`](crate::Recorder::reduce_into).
 ///
 /// ```
 /// use wgpu_reduce::{Reduction, ReduceOp};

@@ -53,7 +53,7 @@ pub(crate) struct Dispatch {
 pub(crate) struct Read {
     pub(crate) src: RawArray,
     pub(crate) offset: u64,
-    /// Nothing else can use the array while it is read (a blocking call's own result, or an
+    /// Nothing else can use the array while it is read (a one-step call's own result, or an
     /// array the caller gave up): its buffer may be mapped in place of a copy.
     pub(crate) sole: bool,
 }
@@ -89,7 +89,7 @@ pub struct Recorder {
 }
 
 impl Context {
-    /// A recorder for a blocking call that reads its one result and drops it: results of up to
+    /// A recorder for a one-step call (`Context::run`), which reads its results and drops them: results of up to
     /// [`Context::mapped_result_bytes`] bytes are made in memory the CPU maps, so the read
     /// copies nothing (see [`ContextOptions::mapped_results`](crate::ContextOptions::mapped_results)).
     pub(crate) fn reading_recorder(&self) -> Recorder {
