@@ -438,6 +438,63 @@ fn repeated_calls_share_one_parameter_buffer() {
     }
 }
 
+/// `wait_async` and `run_async` do not spin: the future is polled once, stays pending until the
+/// GPU's callback wakes its task, and is then ready. Driven by an executor that counts polls
+/// and sleeps until woken; a future that woke itself on every poll (a busy loop) would be
+/// polled many times.
+#[test]
+fn async_waits_are_woken_not_polled_in_a_loop() {
+    use std::sync::{Arc, Condvar, Mutex};
+    use std::task::{Context as TaskContext, Poll, Wake, Waker};
+    struct Flag(Mutex<bool>, Condvar);
+    impl Wake for Flag {
+        fn wake(self: Arc<Self>) {
+            *self.0.lock().unwrap() = true;
+            self.1.notify_all();
+        }
+    }
+    /// Runs `fut` to completion; returns its output and how many times it was polled.
+    fn polls<F: std::future::Future>(fut: F) -> (F::Output, usize) {
+        let flag = Arc::new(Flag(Mutex::new(false), Condvar::new()));
+        let waker = Waker::from(Arc::clone(&flag));
+        let mut cx = TaskContext::from_waker(&waker);
+        let mut fut = std::pin::pin!(fut);
+        for n in 1.. {
+            if let Poll::Ready(v) = fut.as_mut().poll(&mut cx) {
+                return (v, n);
+            }
+            let woken = flag.0.lock().unwrap();
+            let (mut woken, timeout) = flag
+                .1
+                .wait_timeout_while(woken, std::time::Duration::from_secs(60), |w| !*w)
+                .unwrap();
+            assert!(
+                !timeout.timed_out(),
+                "not woken within 60 s after {n} polls"
+            );
+            *woken = false;
+        }
+        unreachable!()
+    }
+    let ctx = private_ctx();
+    let mut rng = rng("async wakes");
+    let data = random_i32(&mut rng, 1 << 20);
+    let x = ctx.upload(&data).unwrap();
+    let mut checked = 0;
+    for _ in 0..5 {
+        let (sum, n) = polls(ctx.run_async(|rec| rec.sum(&x, .., false)));
+        assert_eq!(sum.unwrap(), vec![wrapping_sum(&data)]);
+        assert!(n <= 3, "run_async was polled {n} times");
+        let mut rec = ctx.recorder();
+        let _ = rec.cumsum(&x).unwrap();
+        let (done, n) = polls(rec.submit().unwrap().wait_async());
+        done.unwrap();
+        assert!(n <= 3, "wait_async without reads was polled {n} times");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
+
 #[test]
 fn async_api_waits_without_blocking_calls() {
     // The calls a web app makes (no blocking wait anywhere), driven here by a simple executor.
