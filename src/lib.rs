@@ -1,6 +1,6 @@
 //! # wgpu-reduce
 //!
-//! Portable GPU reductions and prefix scans on [wgpu](https://wgpu.rs) and WGSL: sum, prod,
+//! Portable GPU reductions, prefix scans and sorts on [wgpu](https://wgpu.rs) and WGSL: sum, prod,
 //! min, max, mean, var, std, argmin and argmax, of whole arrays or along any axes
 //! ([`Reduction`], [`Axes`]), and inclusive/exclusive add, min and max scans along the last axis
 //! ([`Scan`]), over f32, i32, u32, f16 and bf16, on Metal (Apple Silicon), Vulkan, DX12 and
@@ -53,6 +53,9 @@
 //! - Scans ([`Recorder::scan`], [`Recorder::cumsum`]): reduce-then-scan or
 //!   single-pass decoupled look-back with fallback ([`ScanAlgorithm`]), recorded like any other
 //!   operation; [`ops::scan`] describes both algorithms, [`ops::reduce`] the reductions.
+//! - Sorts ([`Recorder::sort`], [`Recorder::sort_pairs`], [`Recorder::argsort`]): a stable
+//!   radix sort of every element type whose passes never wait on one another; [`ops::sort`]
+//!   describes it.
 //! - The buffer pool: temporaries are reused between calls; see [`Context::pool_stats`].
 //! - [`kernels`]: the kernel variants, their WGSL (a prelude and whole files of `shaders/`) and
 //!   their typed parameters, for inspection; with the `validate` feature, naga's checks and the
@@ -147,7 +150,9 @@ pub use context::{
 pub use element::{DType, Element};
 pub use error::{Error, Result, WgpuError};
 pub use kernels::WORKGROUP_SIZES;
-pub use ops::{Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, MAX_DIMS};
+pub use ops::{
+    Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, Sort, MAX_DIMS,
+};
 pub use plan::tuning::Tuning;
 pub use pool::{size_class, PoolStats};
 pub use record::{ReadToken, Readback, Recorder, Results, Submission};

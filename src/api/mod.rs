@@ -6,6 +6,7 @@
 mod prepare;
 mod reduce;
 mod scan;
+mod sort;
 
 mod context;
 mod recorder;

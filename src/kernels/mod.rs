@@ -21,6 +21,8 @@
 //!   group step `scan/group_*.wgsl`; the prelude picks the pass).
 //! - [`PackVariant`]: converts f32 results to f16 or bf16 words (`util/pack.wgsl`).
 //! - [`Kernel::Fill`]: sets u32 words (`util/fill.wgsl`).
+//! - [`SortVariant`]: the passes of the radix sort (`sort/`): per 8-bit digit, a count of each
+//!   tile's digits and a stable scatter, with a scan of the counts between them.
 //!
 //! Each family reads a typed parameter struct ([`params`]).
 //!
@@ -36,6 +38,7 @@ mod pack;
 pub mod params;
 mod reduce;
 mod scan;
+mod sort;
 pub mod source;
 
 use source::wgsl;
@@ -117,6 +120,7 @@ pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
 pub(crate) use scan::{
     CLEAN_STATE_WORDS, FLAT_LAST_GROUP_MAX_GROUPS, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES,
 };
+pub use sort::{SortVariant, SORT_TILE};
 
 /// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).
 pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
@@ -175,6 +179,8 @@ pub enum Kernel {
     Fill,
     /// Checks a segmented reduction's offsets (fill parameters).
     CheckOffsets,
+    /// A pass of the radix sort.
+    Sort(SortVariant),
 }
 
 impl Kernel {
@@ -189,6 +195,7 @@ impl Kernel {
         v.extend(ScanVariant::all().into_iter().map(Kernel::Scan));
         v.push(Kernel::Fill);
         v.push(Kernel::CheckOffsets);
+        v.extend(SortVariant::all().into_iter().map(Kernel::Sort));
         v
     }
 
@@ -201,6 +208,7 @@ impl Kernel {
             Kernel::Scan(k) => k.label(),
             Kernel::Fill => "fill_u32".into(),
             Kernel::CheckOffsets => "check_offsets".into(),
+            Kernel::Sort(k) => k.label(),
         }
     }
 
@@ -220,6 +228,7 @@ impl Kernel {
             Kernel::Scan(k) => k.source(),
             Kernel::Fill => return wgsl!("util/fill.wgsl").to_string(),
             Kernel::CheckOffsets => return wgsl!("axis/check_offsets.wgsl").to_string(),
+            Kernel::Sort(k) => return k.source(),
         };
         s.push('\n');
         s.push_str(widening.wgsl());
@@ -247,6 +256,7 @@ impl Kernel {
             Kernel::Pack(_) => params::Family::Pack,
             Kernel::Scan(_) => params::Family::Scan,
             Kernel::Fill | Kernel::CheckOffsets => params::Family::Fill,
+            Kernel::Sort(_) => params::Family::Sort,
         }
     }
 

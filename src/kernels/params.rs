@@ -20,6 +20,8 @@ pub enum Family {
     Pack,
     /// [`super::Kernel::Fill`], shaders/fill.wgsl.
     Fill,
+    /// [`super::Kernel::Sort`], shaders/sort/.
+    Sort,
 }
 
 /// A kernel family's parameters: 64 bytes, the uniform at binding 3.
@@ -237,5 +239,44 @@ kernel_params! {
         pad0: u32,
         /// Padding to 64 bytes.
         pad: [u32; 12],
+    }
+}
+
+kernel_params! {
+    /// The radix sort's passes (`SortParams` in shaders/sort/common.wgsl).
+    SortParams: Sort, "SortParams",
+    flags {
+        /// Keys are i32 bits.
+        SORT_I32 = 1,
+        /// Keys are f32 bits.
+        SORT_F32 = 2,
+        /// Largest first.
+        SORT_DESCENDING = 4,
+        /// The values are the keys' indices (an argsort's first pass).
+        SORT_IOTA = 8,
+        /// Keys are f16 bits (the low 16 of each word).
+        SORT_F16 = 16,
+        /// Keys are bf16 bits (the low 16 of each word).
+        SORT_BF16 = 32,
+    }
+    {
+        /// Keys.
+        n: u32,
+        /// Tiles of `SORT_TILE` keys, one workgroup each.
+        tiles: u32,
+        /// Width of the dispatch grid.
+        groups_x: u32,
+        /// The digit's lowest bit.
+        shift: u32,
+        /// `SORT_*` bits.
+        flags: u32,
+        /// Padding.
+        pad0: u32,
+        /// Padding.
+        pad1: u32,
+        /// Padding.
+        pad2: u32,
+        /// Padding to 64 bytes.
+        pad: [u32; 8],
     }
 }

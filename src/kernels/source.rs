@@ -5,7 +5,7 @@
 //! family: `shared/` (NaN tests, float keys, 16-bit conversions, the value types' bounds),
 //! `ops/` (each operation's hooks), `reduce/` (the whole-array kernel), `axis/` (the general
 //! kernel of reductions along axes, its layouts, loads, stores and maps), `scan/` (the scan
-//! passes) and `util/` (fill and 16-bit packing). Each file says what it holds in its first
+//! passes), `sort/` (the radix sort's passes) and `util/` (fill and 16-bit packing). Each file says what it holds in its first
 //! lines.
 
 macro_rules! files {
@@ -111,6 +111,13 @@ files! {
     "shared/type_f32.wgsl",
     "shared/type_i32.wgsl",
     "shared/type_u32.wgsl",
+    "sort/common.wgsl",
+    "sort/count.wgsl",
+    "sort/keys_only.wgsl",
+    "sort/narrow.wgsl",
+    "sort/scatter.wgsl",
+    "sort/values.wgsl",
+    "sort/widen.wgsl",
     "util/fill.wgsl",
     "util/pack.wgsl",
 }

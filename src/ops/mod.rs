@@ -6,6 +6,7 @@ pub mod map;
 mod prepare;
 pub mod reduce;
 pub mod scan;
+pub mod sort;
 
 pub use map::Map;
 pub use prepare::Prepare;
@@ -13,3 +14,4 @@ pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
 #[doc(hidden)]
 pub use scan::ScanTesting;
 pub use scan::{Scan, ScanAlgorithm, ScanOp};
+pub use sort::Sort;

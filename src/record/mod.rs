@@ -23,9 +23,11 @@ mod reduce;
 mod results;
 mod scan;
 mod segments;
+mod sort;
 mod submission;
 
 pub use results::{ReadToken, Readback, Results};
+pub(crate) use sort::SortValues;
 pub use submission::Submission;
 
 pub(crate) static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);

@@ -6,6 +6,7 @@
 //!   compiler (Tint), with a compute pipeline built for a sample of every family.
 //! - `reduce`, `scan`: every operation × element type × layout against the f64 CPU reference
 //!   of tests/common, sampled (seeded and printed), with the count of checked cases asserted.
+//! - `sort`: the radix sort (sort, argsort, pairs) against a stable CPU sort.
 //! - `api`: the recorder (batching, chaining, reading, `record_into`), typed errors and the
 //!   web's error model.
 //!
@@ -35,6 +36,7 @@ mod scan_ref;
 mod api;
 mod reduce;
 mod scan;
+mod sort;
 mod tint;
 
 /// The share of a sweep's optional cases that run (the browser's software GPU compiles each new

@@ -58,6 +58,7 @@ fn family(k: &Kernel) -> String {
         Kernel::Scan(v) => format!("scan {} {} sg={}", v.mode.name(), v.op.name(), v.subgroups),
         Kernel::Fill => "fill".into(),
         Kernel::CheckOffsets => "check offsets".into(),
+        Kernel::Sort(v) => v.label(),
     }
 }
 
@@ -66,7 +67,7 @@ fn workgroup_size(k: &Kernel) -> u32 {
         Kernel::Reduce(v) => v.workgroup_size,
         Kernel::Axis(v) => v.workgroup_size,
         Kernel::Scan(v) => v.workgroup_size,
-        Kernel::Pack(_) | Kernel::Fill | Kernel::CheckOffsets => 256,
+        Kernel::Pack(_) | Kernel::Fill | Kernel::CheckOffsets | Kernel::Sort(_) => 256,
     }
 }
 

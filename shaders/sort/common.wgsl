@@ -1,0 +1,81 @@
+// Radix sort: the parameters, and the key's digit. A key is the element's bits, made
+// order-preserving as a u32 (i32: the sign bit flipped; f32: negative values' bits inverted,
+// positive ones' sign bit set, every NaN the largest key, so NaN sorts after +inf and -0.0
+// before +0.0), inverted for a descending sort (equal keys stay equal: the sort stays stable).
+// 16-bit keys (f16, bf16) are sorted widened to one per u32 word, their order in 16 bits.
+
+struct SortParams {
+    // Keys.
+    n: u32,
+    // Tiles of TILE keys (one workgroup each).
+    tiles: u32,
+    // Width of the dispatch grid.
+    groups_x: u32,
+    // The digit's lowest bit (0, 8, 16, 24).
+    shift: u32,
+    // SORT_* bits.
+    flags: u32,
+    pad0: u32,
+    pad1: u32,
+    pad2: u32,
+    pad: array<vec4<u32>, 2>,
+}
+
+// Keys are i32 bits.
+const SORT_I32: u32 = 1u;
+// Keys are f32 bits.
+const SORT_F32: u32 = 2u;
+// Largest first.
+const SORT_DESCENDING: u32 = 4u;
+// The values are the keys' indices (an argsort's first pass).
+const SORT_IOTA: u32 = 8u;
+// Keys are f16 bits (the low 16 of each word).
+const SORT_F16: u32 = 16u;
+// Keys are bf16 bits (the low 16 of each word).
+const SORT_BF16: u32 = 32u;
+
+const TILE: u32 = 1024u;
+
+@group(0) @binding(3) var<uniform> params: SortParams;
+
+// A 16-bit float's bits in order, NaN (exponent and mantissa above `inf`) the largest.
+fn ordered16(h: u32, inf: u32) -> u32 {
+    if (h & 0x7fffu) > inf {
+        return 0xffffu;
+    }
+    if (h & 0x8000u) != 0u {
+        return ~h & 0xffffu;
+    }
+    return h | 0x8000u;
+}
+
+fn ordered(k: u32) -> u32 {
+    var o = k;
+    if (params.flags & SORT_F16) != 0u {
+        o = ordered16(k & 0xffffu, 0x7c00u);
+    } else if (params.flags & SORT_BF16) != 0u {
+        o = ordered16(k & 0xffffu, 0x7f80u);
+    } else if (params.flags & SORT_I32) != 0u {
+        o = k ^ 0x80000000u;
+    } else if (params.flags & SORT_F32) != 0u {
+        if (k & 0x7fffffffu) > 0x7f800000u {
+            o = 0xffffffffu;
+        } else if (k & 0x80000000u) != 0u {
+            o = ~k;
+        } else {
+            o = k | 0x80000000u;
+        }
+    }
+    if (params.flags & SORT_DESCENDING) != 0u {
+        o = ~o;
+    }
+    return o;
+}
+
+fn digit(k: u32) -> u32 {
+    return (ordered(k) >> params.shift) & 255u;
+}
+
+fn tile_of(wid: vec3<u32>) -> u32 {
+    return wid.y * params.groups_x + wid.x;
+}

@@ -1,0 +1,73 @@
+//! The radix sort's passes: per digit of 8 bits, a count of each tile's digits, an exclusive
+//! scan of the counts (a scan kernel), and a stable scatter; 16-bit keys are widened to a word
+//! each before and packed back after.
+
+use super::source::wgsl;
+
+/// Keys sorted a tile at a time: 1,024 keys per workgroup (`TILE` in shaders/sort/common.wgsl).
+pub const SORT_TILE: usize = 1024;
+
+/// A pass of the radix sort.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SortVariant {
+    /// Counts each tile's digits (shaders/sort/count.wgsl).
+    Count,
+    /// Moves each key (and with `values`, its value) to its place for the digit
+    /// (shaders/sort/scatter.wgsl).
+    Scatter {
+        /// Whether a value moves with each key (key-value pairs, argsort).
+        values: bool,
+    },
+    /// Widens 16-bit keys to a u32 word each (shaders/sort/widen.wgsl).
+    Widen,
+    /// Packs sorted 16-bit keys back two to a word (shaders/sort/narrow.wgsl).
+    Narrow,
+}
+
+impl SortVariant {
+    /// Every pass.
+    pub fn all() -> Vec<SortVariant> {
+        vec![
+            SortVariant::Count,
+            SortVariant::Scatter { values: false },
+            SortVariant::Scatter { values: true },
+            SortVariant::Widen,
+            SortVariant::Narrow,
+        ]
+    }
+
+    /// `sort_count`, `sort_scatter_keys`, `sort_scatter_pairs`, `sort_widen` or `sort_narrow`.
+    pub fn label(&self) -> String {
+        match self {
+            SortVariant::Count => "sort_count".into(),
+            SortVariant::Scatter { values: false } => "sort_scatter_keys".into(),
+            SortVariant::Scatter { values: true } => "sort_scatter_pairs".into(),
+            SortVariant::Widen => "sort_widen".into(),
+            SortVariant::Narrow => "sort_narrow".into(),
+        }
+    }
+
+    /// The full WGSL source.
+    pub fn source(&self) -> String {
+        let files: &[&str] = match self {
+            SortVariant::Count => &[wgsl!("sort/count.wgsl")],
+            SortVariant::Scatter { values: false } => {
+                &[wgsl!("sort/keys_only.wgsl"), wgsl!("sort/scatter.wgsl")]
+            }
+            SortVariant::Scatter { values: true } => {
+                &[wgsl!("sort/values.wgsl"), wgsl!("sort/scatter.wgsl")]
+            }
+            SortVariant::Widen => &[wgsl!("sort/widen.wgsl")],
+            SortVariant::Narrow => &[wgsl!("sort/narrow.wgsl")],
+        };
+        let mut s = format!(
+            "// Variant {}: sort/common.wgsl and the pass's files.\n{}",
+            self.label(),
+            wgsl!("sort/common.wgsl")
+        );
+        for f in files {
+            s.push_str(f);
+        }
+        s
+    }
+}

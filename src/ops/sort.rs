@@ -1,0 +1,53 @@
+//! Sorting: [`Sort`], the options of [`Recorder::sort`](crate::Recorder::sort),
+//! [`Recorder::sort_pairs`](crate::Recorder::sort_pairs) and
+//! [`Recorder::argsort`](crate::Recorder::argsort).
+//!
+//! The sort is a least-significant-digit radix sort, 8 bits a pass: four passes for 32-bit keys
+//! (u32, i32, f32), two for 16-bit ones (f16, bf16, widened to a word each for the passes and
+//! packed again after). Each pass counts the digits of every tile of 1,024 keys (one workgroup
+//! each), scans the counts (an exclusive scan, as CUB's `DeviceRadixSort` does between its
+//! passes) and scatters each tile's keys to their places, ranking equal digits in index order:
+//! no workgroup ever waits on another, so it needs no forward-progress guarantee (safe on Metal
+//! and on GPUs that run one workgroup at a time), and it is **stable**: equal keys keep their
+//! order, so the result is the same on every run and argsort's indices of equal keys increase.
+//!
+//! Order (NumPy's and PyTorch's, `torch.sort(stable=True)`): integers by value; floats in IEEE
+//! total order with every NaN after +inf (first when descending, as in PyTorch); -0.0 sorts
+//! before +0.0 (PyTorch treats them as equal and keeps their input order). Descending sorts
+//! keep equal keys in their input order too.
+//!
+//! ```no_run
+//! # fn main() -> wgpu_reduce::Result<()> {
+//! use wgpu_reduce::{Context, Sort};
+//! let ctx = Context::new()?;
+//! let x = ctx.upload(&[3.0f32, -1.0, f32::NAN, 2.0, -1.0])?;
+//! let (sorted, order) = ctx.run(|rec| {
+//!     Ok((rec.sort(&x, &Sort::new())?, rec.argsort(&x, &Sort::new().descending(true))?))
+//! })?;
+//! assert_eq!(&sorted[..4], &[-1.0, -1.0, 2.0, 3.0]);
+//! assert!(sorted[4].is_nan());
+//! assert_eq!(order, vec![2, 0, 3, 1, 4]); // NaN first when descending; ties in input order
+//! # Ok(()) }
+//! ```
+
+/// How to sort: ascending (the default) or descending. Every sort is stable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct Sort {
+    /// Largest first (NaN first, as PyTorch's `descending=True`); equal keys stay in input
+    /// order.
+    pub descending: bool,
+}
+
+impl Sort {
+    /// An ascending sort.
+    pub fn new() -> Sort {
+        Sort::default()
+    }
+
+    /// Largest first, or not.
+    pub fn descending(mut self, descending: bool) -> Sort {
+        self.descending = descending;
+        self
+    }
+}

@@ -1,0 +1,354 @@
+//! The radix sort against a stable CPU sort of the same keys: sort, argsort and key-value
+//! pairs, ascending and descending, of u32, i32, f32, f16 and bf16 keys drawn fresh (seeded and
+//! printed; 16-bit keys from all their bit patterns)
+//! with adversarial patterns mixed in (NaN of both signs, ±inf, ±0, subnormals, the extremes,
+//! all equal, two values, sorted and reversed input) at lengths around the tile (1,024) and
+//! digit boundaries. Results are compared bit for bit (a sort moves the keys' own bits, NaN
+//! payloads included), argsort's indices exactly (which checks stability), and every output
+//! comes from a context whose temporaries and results are poisoned.
+
+mod common;
+
+use std::cmp::Ordering;
+
+use common::{rng, Sweep};
+use rand::rngs::StdRng;
+use rand::Rng;
+use wgpu_reduce::half::{bf16, f16};
+use wgpu_reduce::{Context, Element, Error, GpuArray, Sort};
+
+/// A key type: its comparison for the reference and how to draw one.
+trait Key: Element + PartialEq {
+    /// The order of the sort (floats: IEEE total order, every NaN last, -0.0 before +0.0).
+    fn order(a: &Self, b: &Self) -> Ordering;
+    fn draw(rng: &mut StdRng, pattern: Pattern) -> Self;
+    fn bits(self) -> u32;
+}
+
+/// How a test's keys are drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Pattern {
+    /// Uniform over the type (for f32, a mixture of magnitudes), with special values mixed in.
+    Random,
+    /// One of eight values: many equal keys.
+    Few,
+    /// One of two values.
+    Two,
+    /// Every key equal.
+    Equal,
+}
+
+impl Key for u32 {
+    fn order(a: &u32, b: &u32) -> Ordering {
+        a.cmp(b)
+    }
+    fn draw(rng: &mut StdRng, p: Pattern) -> u32 {
+        match p {
+            Pattern::Random => match rng.gen_range(0..10) {
+                0 => [0, 1, u32::MAX, u32::MAX - 1, 1 << 31][rng.gen_range(0..5)],
+                _ => rng.gen(),
+            },
+            Pattern::Few => rng.gen_range(0..8) * 0x0101_0101,
+            Pattern::Two => [7, 1 << 24][rng.gen_range(0..2)],
+            Pattern::Equal => 0xDEAD_BEEF,
+        }
+    }
+    fn bits(self) -> u32 {
+        self
+    }
+}
+
+impl Key for i32 {
+    fn order(a: &i32, b: &i32) -> Ordering {
+        a.cmp(b)
+    }
+    fn draw(rng: &mut StdRng, p: Pattern) -> i32 {
+        match p {
+            Pattern::Random => match rng.gen_range(0..10) {
+                0 => [0, -1, 1, i32::MIN, i32::MAX][rng.gen_range(0..5)],
+                _ => rng.gen(),
+            },
+            Pattern::Few => rng.gen_range(-4..4) * 1000,
+            Pattern::Two => [-3, 3][rng.gen_range(0..2)],
+            Pattern::Equal => -12345,
+        }
+    }
+    fn bits(self) -> u32 {
+        self as u32
+    }
+}
+
+/// f32's sort key: every NaN as the positive quiet NaN (last in total order).
+fn total(x: f32) -> f32 {
+    if x.is_nan() {
+        f32::NAN
+    } else {
+        x
+    }
+}
+
+impl Key for f32 {
+    fn order(a: &f32, b: &f32) -> Ordering {
+        total(*a).total_cmp(&total(*b))
+    }
+    fn draw(rng: &mut StdRng, p: Pattern) -> f32 {
+        const SPECIAL: [f32; 12] = [
+            0.0,
+            -0.0,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MIN_POSITIVE,
+            -f32::MIN_POSITIVE,
+            1e-40,
+            -1e-40,
+            f32::MAX,
+            f32::MIN,
+            1.0,
+            -1.0,
+        ];
+        match p {
+            Pattern::Random => match rng.gen_range(0..20) {
+                0 => f32::from_bits(0x7FC0_0000 | rng.gen_range(0..0x40_0000)), // NaN
+                1 => f32::from_bits(0xFFC0_0000 | rng.gen_range(0..0x40_0000)), // -NaN
+                2 | 3 => SPECIAL[rng.gen_range(0..SPECIAL.len())],
+                4 => f32::from_bits(rng.gen_range(1..0x80_0000) | (rng.gen::<u32>() & 1 << 31)), // subnormal
+                _ => rng.gen_range(-1.0f32..1.0) * 10f32.powi(rng.gen_range(-30..30)),
+            },
+            Pattern::Few => SPECIAL[rng.gen_range(0..8)],
+            Pattern::Two => [-0.0, 0.0][rng.gen_range(0..2)],
+            Pattern::Equal => 2.5,
+        }
+    }
+    fn bits(self) -> u32 {
+        self.to_bits()
+    }
+}
+
+/// 16-bit floats: ordered as their f32 values (exact, subnormals included), every NaN last.
+macro_rules! half_key {
+    ($t:ty) => {
+        impl Key for $t {
+            fn order(a: &$t, b: &$t) -> Ordering {
+                total(f32::from(*a)).total_cmp(&total(f32::from(*b)))
+            }
+            fn draw(rng: &mut StdRng, p: Pattern) -> $t {
+                match p {
+                    // Any bits: every NaN, infinity, zero and subnormal of the type is drawn.
+                    Pattern::Random => <$t>::from_bits(rng.gen()),
+                    _ => <$t>::from_f32(f32::draw(rng, p)),
+                }
+            }
+            fn bits(self) -> u32 {
+                u32::from(self.to_bits())
+            }
+        }
+    };
+}
+half_key!(f16);
+half_key!(bf16);
+
+/// The stable order of `keys`: the indices of a stable sort.
+fn reference<T: Key>(keys: &[T], descending: bool) -> Vec<u32> {
+    let mut idx: Vec<u32> = (0..keys.len() as u32).collect();
+    idx.sort_by(|&a, &b| {
+        let o = T::order(&keys[a as usize], &keys[b as usize]);
+        if descending {
+            o.reverse()
+        } else {
+            o
+        }
+    });
+    idx
+}
+
+/// Lengths: tiny, around a tile and a few tiles, primes, and one of a million.
+const LENGTHS: [usize; 14] = [
+    1,
+    2,
+    3,
+    17,
+    255,
+    256,
+    257,
+    1023,
+    1024,
+    1025,
+    4097,
+    65_537,
+    100_003,
+    1 << 20,
+];
+
+fn keys_of<T: Key>(rng: &mut StdRng, n: usize, pattern: Pattern, layout: usize) -> Vec<T> {
+    let mut v: Vec<T> = (0..n).map(|_| T::draw(rng, pattern)).collect();
+    match layout {
+        1 => v.sort_by(T::order),
+        2 => v.sort_by(|a, b| T::order(b, a)),
+        _ => {}
+    }
+    v
+}
+
+/// Sorts, argsorts and sorts pairs of `keys` both ways, in one recording per direction, and
+/// checks everything against the reference.
+fn check<T: Key>(ctx: &Context, keys: &[T], values: &[u32], what: &str) {
+    let x = ctx.upload(keys).unwrap();
+    let v = ctx.upload(values).unwrap();
+    for descending in [false, true] {
+        let sort = Sort::new().descending(descending);
+        let (sorted, order, (pk, pv)) = ctx
+            .run(|rec| {
+                Ok((
+                    rec.sort(&x, &sort)?,
+                    rec.argsort(&x, &sort)?,
+                    rec.sort_pairs(&x, &v, &sort)?,
+                ))
+            })
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let want = reference(keys, descending);
+        let what = format!("{what} descending={descending}");
+        assert_eq!(order, want, "{what}: argsort (stable order)");
+        let want_keys: Vec<u32> = want.iter().map(|&i| keys[i as usize].bits()).collect();
+        let bits = |k: &[T]| k.iter().map(|&k| k.bits()).collect::<Vec<u32>>();
+        assert_eq!(bits(&sorted), want_keys, "{what}: sorted keys");
+        assert_eq!(bits(&pk), want_keys, "{what}: keys of the pairs");
+        let want_values: Vec<u32> = want.iter().map(|&i| values[i as usize]).collect();
+        assert_eq!(pv, want_values, "{what}: values of the pairs");
+    }
+}
+
+fn sweep<T: Key>(name: &'static str) {
+    let ctx = common::poisoned_context();
+    let mut rng = rng(name);
+    let mut sweep = Sweep::new(name);
+    for n in LENGTHS {
+        for pattern in [Pattern::Random, Pattern::Few, Pattern::Two, Pattern::Equal] {
+            for layout in 0..3 {
+                // Sorted and reversed inputs of the random pattern and a few lengths only.
+                if layout > 0 && (pattern != Pattern::Random || n > 100_003) {
+                    continue;
+                }
+                if !sweep.keep(format!("{pattern:?} {n}"), &mut rng) {
+                    continue;
+                }
+                let keys: Vec<T> = keys_of(&mut rng, n, pattern, layout);
+                let values: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+                check(
+                    &ctx,
+                    &keys,
+                    &values,
+                    &format!("{name} n={n} {pattern:?} layout {layout}"),
+                );
+            }
+        }
+    }
+    let checked = sweep.finish();
+    assert!(checked >= 4, "{name}: {checked} cases checked");
+}
+
+#[test]
+fn sort_u32_keys() {
+    sweep::<u32>("sort u32");
+}
+
+#[test]
+fn sort_i32_keys() {
+    sweep::<i32>("sort i32");
+}
+
+#[test]
+fn sort_f32_keys() {
+    sweep::<f32>("sort f32");
+}
+
+#[test]
+fn sort_f16_keys() {
+    sweep::<f16>("sort f16");
+}
+
+#[test]
+fn sort_bf16_keys() {
+    sweep::<bf16>("sort bf16");
+}
+
+/// Values of every 4-byte type move with their keys; an empty array sorts to an empty one.
+#[test]
+fn pairs_of_every_value_type_and_empty_arrays() {
+    let ctx = common::poisoned_context();
+    let mut rng = rng("sort pairs");
+    let n = 5_000;
+    let keys: Vec<i32> = (0..n).map(|_| rng.gen_range(-50..50)).collect();
+    let want = reference(&keys, false);
+    let x = ctx.upload(&keys).unwrap();
+    let vf: Vec<f32> = (0..n).map(|_| rng.gen()).collect();
+    let vi: Vec<i32> = (0..n).map(|_| rng.gen()).collect();
+    let (a, b) = (ctx.upload(&vf).unwrap(), ctx.upload(&vi).unwrap());
+    let ((_, gf), (_, gi)) = ctx
+        .run(|rec| {
+            Ok((
+                rec.sort_pairs(&x, &a, &Sort::new())?,
+                rec.sort_pairs(&x, &b, &Sort::new())?,
+            ))
+        })
+        .unwrap();
+    let pick = |v: &[u32]| want.iter().map(|&i| v[i as usize]).collect::<Vec<u32>>();
+    let fb: Vec<u32> = vf.iter().map(|f| f.to_bits()).collect();
+    assert_eq!(
+        gf.iter().map(|f| f.to_bits()).collect::<Vec<_>>(),
+        pick(&fb)
+    );
+    assert_eq!(
+        gi,
+        want.iter().map(|&i| vi[i as usize]).collect::<Vec<i32>>()
+    );
+    let empty = ctx.upload::<f32>(&[]).unwrap();
+    let (s, o) = ctx
+        .run(|rec| {
+            Ok((
+                rec.sort(&empty, &Sort::new())?,
+                rec.argsort(&empty, &Sort::new())?,
+            ))
+        })
+        .unwrap();
+    assert!(s.is_empty() && o.is_empty());
+}
+
+/// What a sort does not take is a typed error that says what is allowed.
+#[test]
+fn sort_errors() {
+    let ctx = common::ctx();
+    let h = ctx.upload(&[f16::from_f32(1.0); 4]).unwrap();
+    let x = ctx.upload(&[3u32, 1, 2, 0]).unwrap();
+    let e = ctx.recorder().sort_pairs(&x, &h, &Sort::new()).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::UnsupportedInput {
+                op: "sort_pairs (values)",
+                ..
+            }
+        ) && e.to_string().contains("4-byte"),
+        "{e}"
+    );
+    let short = ctx.upload(&[1u32, 2, 3]).unwrap();
+    let e = ctx
+        .recorder()
+        .sort_pairs(&x, &short, &Sort::new())
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InputsDiffer {
+                op: "sort_pairs",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let m: GpuArray<u32> = x.reshape(&[2, 2]).unwrap();
+    let e = ctx.recorder().argsort(&m, &Sort::new()).unwrap_err();
+    assert!(
+        matches!(e, Error::UnsupportedAxes { op: "sort", .. }) && e.to_string().contains("1-D"),
+        "{e}"
+    );
+}
