@@ -15,7 +15,8 @@ struct SortParams {
     shift: u32,
     // SORT_* bits.
     flags: u32,
-    pad0: u32,
+    // Keys per row (rows: the row of an index is index / len).
+    len: u32,
     pad1: u32,
     pad2: u32,
     pad: array<vec4<u32>, 2>,
@@ -33,6 +34,11 @@ const SORT_IOTA: u32 = 8u;
 const SORT_F16: u32 = 16u;
 // Keys are bf16 bits (the low 16 of each word).
 const SORT_BF16: u32 = 32u;
+// A pass of the rows' digits: the digit is of the row of the key's index (its value), so
+// that, after the keys' passes, the rows come back together with their keys in order.
+const SORT_ROWS: u32 = 64u;
+// The gather writes each index's place in its row (index % len) instead of a value.
+const SORT_MOD: u32 = 128u;
 
 const TILE: u32 = 1024u;
 
@@ -74,6 +80,11 @@ fn ordered(k: u32) -> u32 {
 
 fn digit(k: u32) -> u32 {
     return (ordered(k) >> params.shift) & 255u;
+}
+
+// The digit of the row of index `v`.
+fn row_digit(v: u32) -> u32 {
+    return ((v / params.len) >> params.shift) & 255u;
 }
 
 fn tile_of(wid: vec3<u32>) -> u32 {

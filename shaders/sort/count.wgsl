@@ -1,7 +1,7 @@
 // Radix sort, first pass of a digit: each workgroup counts the digits of its tile of TILE keys
-// and writes the 256 counts digit-major (`counts[digit * tiles + tile]`), so that one exclusive
-// scan of the counts gives every tile's first position for every digit. No workgroup waits on
-// another.
+// (in a rows pass, of the keys' indices' rows: `keys` is then the indices) and writes the 256
+// counts digit-major (`counts[digit * tiles + tile]`), so that one exclusive scan of the counts
+// gives every tile's first position for every digit. No workgroup waits on another.
 
 @group(0) @binding(1) var<storage, read> keys: array<u32>;
 @group(0) @binding(2) var<storage, read_write> counts: array<u32>;
@@ -17,7 +17,11 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         for (var r = 0u; r < TILE / 256u; r++) {
             let i = tile * TILE + r * 256u + lid;
             if i < params.n {
-                atomicAdd(&hist[digit(keys[i])], 1u);
+                var d = digit(keys[i]);
+                if (params.flags & SORT_ROWS) != 0u {
+                    d = row_digit(keys[i]);
+                }
+                atomicAdd(&hist[d], 1u);
             }
         }
     }

@@ -30,6 +30,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         if valid {
             key = keys_in[i];
             d = digit(key);
+            if (params.flags & SORT_ROWS) != 0u {
+                d = row_digit(value_of(i));
+            }
             atomicOr(&masks[d * 8u + lid / 32u], 1u << (lid % 32u));
         }
         workgroupBarrier();

@@ -4,10 +4,13 @@
 @group(0) @binding(0) var<storage, read> values_in: array<u32>;
 @group(0) @binding(4) var<storage, read_write> values_out: array<u32>;
 
-fn move_value(i: u32, at: u32) {
+fn value_of(i: u32) -> u32 {
     if (params.flags & SORT_IOTA) != 0u {
-        values_out[at] = i;
-    } else {
-        values_out[at] = values_in[i];
+        return i;
     }
+    return values_in[i];
+}
+
+fn move_value(i: u32, at: u32) {
+    values_out[at] = value_of(i);
 }

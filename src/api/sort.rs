@@ -7,22 +7,14 @@ use crate::error::{Error, Result};
 use crate::ops::Sort;
 use crate::record::{Recorder, SortValues};
 
-/// Sorts take 1-D arrays (a 0-d array is one key).
-fn check_flat(shape: &[usize]) -> Result<()> {
-    if shape.len() > 1 {
-        return Err(Error::UnsupportedAxes {
-            op: "sort",
-            axes: vec![-1],
-            allowed: "sorts take 1-D arrays; reshape to 1-D (GpuArray::reshape) to sort all \
-                      elements",
-        });
-    }
-    Ok(())
+/// Keys per row: sorts run along the last axis (a 0-d array is one key).
+fn row_len(shape: &[usize]) -> usize {
+    shape.last().copied().unwrap_or(1)
 }
 
 impl Recorder {
-    /// Records a stable sort of the keys `x` (any element type; 1-D): a new array of the same
-    /// type and shape.
+    /// Records a stable sort of the keys `x` (any element type) along its last axis, each row on
+    /// its own (`torch.sort(x, dim=-1, stable=True)`): a new array of the same type and shape.
     ///
     /// ```no_run
     /// # fn main() -> wgpu_reduce::Result<()> {
@@ -33,15 +25,15 @@ impl Recorder {
     /// # Ok(()) }
     /// ```
     pub fn sort<T: Element>(&mut self, x: &GpuArray<T>, sort: &Sort) -> Result<GpuArray<T>> {
-        check_flat(x.shape())?;
         let out = self.lease_output::<T>(x.shape().to_vec())?;
-        self.record_sort(sort, &x.raw(), SortValues::None, &out.raw(), None)?;
+        let len = row_len(x.shape());
+        self.record_sort(sort, &x.raw(), len, SortValues::None, &out.raw(), None)?;
         Ok(out)
     }
 
-    /// Records a stable sort of `keys` (any element type; 1-D) with `values` (one per key, of
-    /// any 4-byte type: u32, i32, f32) moving with them: the sorted keys and their values. Arrays
-    /// of different lengths are [`Error::InputsDiffer`]; 16-bit values,
+    /// Records a stable sort of `keys` (any element type) along its last axis with `values` (of
+    /// the same shape, of any 4-byte type: u32, i32, f32) moving with them: the sorted keys and
+    /// their values. Arrays of different shapes are [`Error::InputsDiffer`]; 16-bit values,
     /// [`Error::UnsupportedInput`].
     ///
     /// ```no_run
@@ -60,8 +52,7 @@ impl Recorder {
         values: &GpuArray<V>,
         sort: &Sort,
     ) -> Result<(GpuArray<K>, GpuArray<V>)> {
-        check_flat(keys.shape())?;
-        if keys.len() != values.len() || keys.ndim() != values.ndim() {
+        if keys.shape() != values.shape() {
             return Err(Error::InputsDiffer {
                 op: "sort_pairs",
                 a: keys.shape().to_vec(),
@@ -76,6 +67,7 @@ impl Recorder {
         self.record_sort(
             sort,
             &keys.raw(),
+            row_len(keys.shape()),
             SortValues::Array(&v),
             &keys_out.raw(),
             Some(&values_out.raw()),
@@ -83,15 +75,16 @@ impl Recorder {
         Ok((keys_out, values_out))
     }
 
-    /// Records the indices that sort `x` stably (any element type; 1-D), as
-    /// `torch.argsort(x, stable=True)`: indices of equal keys increase.
+    /// Records the indices that sort `x` stably along its last axis (any element type), as
+    /// `torch.argsort(x, dim=-1, stable=True)`: each row's indices count from the row's start,
+    /// and indices of equal keys increase.
     pub fn argsort<T: Element>(&mut self, x: &GpuArray<T>, sort: &Sort) -> Result<GpuArray<u32>> {
-        check_flat(x.shape())?;
         let keys_out = self.lease_output::<T>(x.shape().to_vec())?;
         let indices = self.lease_output::<u32>(x.shape().to_vec())?;
         self.record_sort(
             sort,
             &x.raw(),
+            row_len(x.shape()),
             SortValues::Indices,
             &keys_out.raw(),
             Some(&indices.raw()),

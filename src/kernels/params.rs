@@ -258,6 +258,10 @@ kernel_params! {
         SORT_F16 = 16,
         /// Keys are bf16 bits (the low 16 of each word).
         SORT_BF16 = 32,
+        /// A pass of the rows' digits (the digit of the row of each key's index).
+        SORT_ROWS = 64,
+        /// The gather writes each index's place in its row instead of a value.
+        SORT_MOD = 128,
     }
     {
         /// Keys.
@@ -270,8 +274,8 @@ kernel_params! {
         shift: u32,
         /// `SORT_*` bits.
         flags: u32,
-        /// Padding.
-        pad0: u32,
+        /// Keys per row.
+        len: u32,
         /// Padding.
         pad1: u32,
         /// Padding.

@@ -22,6 +22,9 @@ pub enum SortVariant {
     Widen,
     /// Packs sorted 16-bit keys back two to a word (shaders/sort/narrow.wgsl).
     Narrow,
+    /// Sorts along rows: the values at the sorted keys' indices, or each index's place in its
+    /// row (shaders/sort/gather.wgsl).
+    Gather,
 }
 
 impl SortVariant {
@@ -33,10 +36,12 @@ impl SortVariant {
             SortVariant::Scatter { values: true },
             SortVariant::Widen,
             SortVariant::Narrow,
+            SortVariant::Gather,
         ]
     }
 
-    /// `sort_count`, `sort_scatter_keys`, `sort_scatter_pairs`, `sort_widen` or `sort_narrow`.
+    /// `sort_count`, `sort_scatter_keys`, `sort_scatter_pairs`, `sort_widen`, `sort_narrow` or
+    /// `sort_gather`.
     pub fn label(&self) -> String {
         match self {
             SortVariant::Count => "sort_count".into(),
@@ -44,6 +49,7 @@ impl SortVariant {
             SortVariant::Scatter { values: true } => "sort_scatter_pairs".into(),
             SortVariant::Widen => "sort_widen".into(),
             SortVariant::Narrow => "sort_narrow".into(),
+            SortVariant::Gather => "sort_gather".into(),
         }
     }
 
@@ -59,6 +65,7 @@ impl SortVariant {
             }
             SortVariant::Widen => &[wgsl!("sort/widen.wgsl")],
             SortVariant::Narrow => &[wgsl!("sort/narrow.wgsl")],
+            SortVariant::Gather => &[wgsl!("sort/gather.wgsl")],
         };
         let mut s = format!(
             "// Variant {}: sort/common.wgsl and the pass's files.\n{}",

@@ -113,6 +113,7 @@ files! {
     "shared/type_u32.wgsl",
     "sort/common.wgsl",
     "sort/count.wgsl",
+    "sort/gather.wgsl",
     "sort/keys_only.wgsl",
     "sort/narrow.wgsl",
     "sort/scatter.wgsl",

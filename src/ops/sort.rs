@@ -11,6 +11,12 @@
 //! and on GPUs that run one workgroup at a time), and it is **stable**: equal keys keep their
 //! order, so the result is the same on every run and argsort's indices of equal keys increase.
 //!
+//! Arrays of more than one dimension are sorted along their last axis, each row on its own
+//! (`torch.sort(x, dim=-1)`): after the keys' passes come passes over the digits of each key's
+//! row, taken from its index, which moves with it (a pass per 8 bits of the row count), so the
+//! rows come back together with their keys in order; argsort's indices and the values of
+//! key-value pairs are then gathered by those indices.
+//!
 //! Order (NumPy's and PyTorch's, `torch.sort(stable=True)`): integers by value; floats in IEEE
 //! total order with every NaN after +inf (first when descending, as in PyTorch); -0.0 sorts
 //! before +0.0 (PyTorch treats them as equal and keeps their input order). Descending sorts

@@ -32,11 +32,14 @@ fn key_flags(dtype: DType) -> u32 {
 }
 
 impl Recorder {
-    /// Records a stable radix sort of `keys` into `keys_out`, moving `values` into `values_out`.
+    /// Records a stable radix sort of `keys` into `keys_out`, moving `values` into `values_out`:
+    /// the whole array as one row (`len` = its length), or each row of `len` keys on its own.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn record_sort(
         &mut self,
         sort: &Sort,
         keys: &RawArray,
+        len: usize,
         values: SortValues<'_>,
         keys_out: &RawArray,
         values_out: Option<&RawArray>,
@@ -61,6 +64,7 @@ impl Recorder {
         if n == 0 {
             return Ok(());
         }
+        let rows = n / len.max(1);
         // 16-bit keys are sorted widened to a word each: two passes of their 16 bits.
         let half = keys.dtype.size_bytes() == 2;
         self.ctx.check_binding_size(n, DType::U32, "a sort")?;
@@ -75,77 +79,106 @@ impl Recorder {
             n: n as u32,
             tiles: groups,
             groups_x: self.grid(groups)?.0,
+            len: len as u32,
             ..Default::default()
         };
+        // The passes: the keys' digits, then (rows) the digits of each key's row, taken from
+        // its index, which moves with it from the first pass on.
+        let key_passes = if half { 2 } else { 4 };
+        let row_passes = if rows > 1 {
+            (usize::BITS - (rows - 1).leading_zeros()).div_ceil(8)
+        } else {
+            0
+        };
+        let passes = key_passes + row_passes;
         let counts = self.lease_temporary(256 * tiles, DType::U32)?;
         let offsets = self.lease_temporary(256 * tiles, DType::U32)?;
         let temp_keys = self.lease_temporary(n, if half { DType::U32 } else { keys.dtype })?;
+        // Each pass writes `last` or `temp`, alternating so that the last pass writes `last`.
+        let lands_last = |pass: u32| (passes - 1 - pass).is_multiple_of(2);
         let wide = if half {
             let wide = self.lease_temporary(n, DType::U32)?;
+            // The first pass reads what the widening wrote: not what it writes itself.
+            let into = if lands_last(0) { &temp_keys } else { &wide };
             let words = n.div_ceil(256) as u32;
             let p = SortParams {
                 groups_x: self.grid(words)?.0,
                 ..params
             };
             let kernel = Kernel::Sort(SortVariant::Widen);
-            self.push_dispatch(kernel, keys, &wide, wide.bytes(), p, (words, 1))?;
+            self.push_dispatch(kernel, keys, into, (n * 4) as u64, p, (words, 1))?;
             Some(wide)
         } else {
             None
         };
-        // Keys: first → temp → last (→ temp → last): the last pass writes `last`.
         let (first, last) = match &wide {
+            Some(w) if lands_last(0) => (&temp_keys, w),
             Some(w) => (w, w),
             None => (keys, keys_out),
         };
-        let moves = !matches!(values, SortValues::None);
-        let temp_values = match (moves, values_out) {
-            (true, Some(out)) => Some((self.lease_temporary(n, out.dtype)?, out)),
-            _ => None,
+        // What moves with the keys: the caller's values (one row), or the indices (argsort, and
+        // every sort of rows).
+        let (carried, gather_into) = match (&values, values_out) {
+            (SortValues::Array(v), Some(out)) if rows <= 1 => (Some((Some(*v), out.clone())), None),
+            (SortValues::Indices, Some(out)) if rows <= 1 => (Some((None, out.clone())), None),
+            (SortValues::None, _) if rows <= 1 => (None, None),
+            _ => {
+                let indices = self.lease_temporary(n, DType::U32)?;
+                (Some((None, indices)), values_out)
+            }
+        };
+        let temp_values = match &carried {
+            Some((_, out)) => Some(self.lease_temporary(n, out.dtype)?),
+            None => None,
         };
         let scan = Scan::new(ScanOp::Add).exclusive(true);
-        let passes = if half { 2 } else { 4 };
         for pass in 0..passes {
-            let (src, dst) = match pass {
-                0 => (first, &temp_keys),
-                1 | 3 => (&temp_keys, last),
-                _ => (last, &temp_keys),
+            let row_pass = pass >= key_passes;
+            let (src, dst) = match (pass, lands_last(pass)) {
+                (0, true) => (first, last),
+                (0, false) => (first, &temp_keys),
+                (_, true) => (&temp_keys, last),
+                (_, false) => (last, &temp_keys),
             };
+            let iota = pass == 0 && carried.as_ref().is_some_and(|(v, _)| v.is_none());
             let p = SortParams {
-                shift: 8 * pass,
+                shift: 8 * if row_pass { pass - key_passes } else { pass },
                 flags: flags
-                    | if pass == 0 && matches!(values, SortValues::Indices) {
-                        SortParams::SORT_IOTA
-                    } else {
-                        0
-                    },
+                    | if iota { SortParams::SORT_IOTA } else { 0 }
+                    | if row_pass { SortParams::SORT_ROWS } else { 0 },
                 ..params
+            };
+            let (value_src, value_dst) = match (&carried, &temp_values) {
+                (Some((given, out)), Some(temp)) => {
+                    let dst = if lands_last(pass) { out } else { temp };
+                    let src = match pass {
+                        0 => *given,
+                        _ if lands_last(pass) => Some(temp),
+                        _ => Some(out),
+                    };
+                    (src, Some(dst))
+                }
+                _ => (None, None),
+            };
+            // A rows pass counts the rows of the indices (which moved with the keys).
+            let counted = if row_pass {
+                value_src.unwrap_or(src)
+            } else {
+                src
             };
             self.push_dispatch(
                 Kernel::Sort(SortVariant::Count),
-                src,
+                counted,
                 &counts,
                 counts.bytes(),
                 p,
                 (groups, 1),
             )?;
             self.record_scan(&scan, &counts, &[counts.len], &offsets)?;
-            let (value_src, value_dst) = match &temp_values {
-                Some((temp, out)) => match pass {
-                    0 => (
-                        match values {
-                            SortValues::Array(v) => Some(v),
-                            _ => None,
-                        },
-                        Some(temp),
-                    ),
-                    1 | 3 => (Some(temp), Some(*out)),
-                    _ => (Some(*out), Some(temp)),
-                },
-                None => (None, None),
-            };
             self.push_dispatch_aux(
-                Kernel::Sort(SortVariant::Scatter { values: moves }),
+                Kernel::Sort(SortVariant::Scatter {
+                    values: carried.is_some(),
+                }),
                 src,
                 dst,
                 (n * 4) as u64,
@@ -167,6 +200,24 @@ impl Recorder {
             let bytes = (n.div_ceil(2) * 4) as u64;
             let kernel = Kernel::Sort(SortVariant::Narrow);
             self.push_dispatch(kernel, wide, keys_out, bytes, p, (words, 1))?;
+        }
+        // Rows: the values at the sorted keys' indices, or the indices' places in their rows.
+        if let (Some(out), Some((_, indices))) = (gather_into, &carried) {
+            let words = n.div_ceil(256) as u32;
+            let (source, flag) = match values {
+                SortValues::Array(v) => (Some(v), 0),
+                _ => (None, SortParams::SORT_MOD),
+            };
+            let p = SortParams {
+                groups_x: self.grid(words)?.0,
+                flags: flag,
+                ..params
+            };
+            let kernel = Kernel::Sort(SortVariant::Gather);
+            self.push_dispatch(kernel, indices, out, (n * 4) as u64, p, (words, 1))?;
+            if let Some(v) = source {
+                self.bind_second(v, 0..(n * 4) as u64);
+            }
         }
         Ok(())
     }

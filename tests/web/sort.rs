@@ -93,6 +93,21 @@ async fn radix_sort_against_a_stable_cpu_sort() {
         check(&ctx, &u, |a, b| a.cmp(b), |v| v).await;
         checked += 3;
     }
+    // Along rows: 40 rows of 300 keys, argsort within each row.
+    let keys: Vec<f32> = (0..12_000)
+        .map(|_| rng.gen_range(-50.0f32..50.0).round())
+        .collect();
+    let x = ctx.upload_shaped(&keys, &[40, 300]).unwrap();
+    let order = ctx
+        .run_async(|rec| rec.argsort(&x, &Sort::new()))
+        .await
+        .unwrap();
+    for (r, row) in keys.chunks(300).enumerate() {
+        let mut want: Vec<u32> = (0..300).collect();
+        want.sort_by(|&a, &b| row[a as usize].total_cmp(&row[b as usize]));
+        assert_eq!(&order[r * 300..(r + 1) * 300], &want[..], "row {r}");
+    }
+    checked += 1;
     console_log!("radix sort: {checked} cases checked");
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 13);
 }
