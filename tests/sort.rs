@@ -189,6 +189,25 @@ fn keys_of<T: Key>(rng: &mut StdRng, n: usize, pattern: Pattern, layout: usize) 
     v
 }
 
+/// The sort, the argsort and the sorted pairs of `x` (with `v`), recorded together and read in
+/// one step.
+#[allow(clippy::type_complexity)]
+fn all_three<T: Key, V: Element>(
+    ctx: &Context,
+    x: &GpuArray<T>,
+    v: &GpuArray<V>,
+    sort: &Sort,
+) -> (Vec<T>, Vec<u32>, (Vec<T>, Vec<V>)) {
+    ctx.run(|rec| {
+        Ok((
+            rec.sort(x, sort)?,
+            rec.argsort(x, sort)?,
+            rec.sort_pairs(x, v, sort)?,
+        ))
+    })
+    .unwrap_or_else(|e| panic!("{} {:?}: {e}", T::DTYPE, x.shape()))
+}
+
 /// Sorts, argsorts and sorts pairs of `keys` both ways, in one recording per direction, and
 /// checks everything against the reference.
 fn check<T: Key>(ctx: &Context, keys: &[T], values: &[u32], what: &str) {
@@ -196,15 +215,7 @@ fn check<T: Key>(ctx: &Context, keys: &[T], values: &[u32], what: &str) {
     let v = ctx.upload(values).unwrap();
     for descending in [false, true] {
         let sort = Sort::new().descending(descending);
-        let (sorted, order, (pk, pv)) = ctx
-            .run(|rec| {
-                Ok((
-                    rec.sort(&x, &sort)?,
-                    rec.argsort(&x, &sort)?,
-                    rec.sort_pairs(&x, &v, &sort)?,
-                ))
-            })
-            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let (sorted, order, (pk, pv)) = all_three(ctx, &x, &v, &sort);
         let want = reference(keys, descending);
         let what = format!("{what} descending={descending}");
         assert_eq!(order, want, "{what}: argsort (stable order)");
@@ -379,15 +390,7 @@ fn rows_case<T: Key>(ctx: &Context, rng: &mut StdRng, shape: &[usize]) {
     let v = ctx.upload_shaped(&values, shape).unwrap();
     for descending in [false, true] {
         let sort = Sort::new().descending(descending);
-        let (sorted, order, (pk, pv)) = ctx
-            .run(|rec| {
-                Ok((
-                    rec.sort(&x, &sort)?,
-                    rec.argsort(&x, &sort)?,
-                    rec.sort_pairs(&x, &v, &sort)?,
-                ))
-            })
-            .unwrap();
+        let (sorted, order, (pk, pv)) = all_three(ctx, &x, &v, &sort);
         let bits = |k: &[T]| k.iter().map(|&k| k.bits()).collect::<Vec<u32>>();
         for (r, row) in keys.chunks(len).enumerate() {
             let want = reference(row, descending);
