@@ -4,7 +4,9 @@
 #   1. reductions: benches/speed_suite.txt and benches/family_suite.txt, torch_peer.py then the
 #      `speed` harness reading its CSV;
 #   2. prefix scans: f32 cumsum of whole arrays and rows, the `scan` harness (Auto) then
-#      torch_scan.py, shape by shape.
+#      torch_scan.py, shape by shape;
+#   3. sorts (when .gpu/sort is there): the `sort` harness, torch_sort.py (PyTorch, CuPy), and
+#      lampshade's sort where .gpu/lampshade_bench is carried.
 # Expects release builds of `speed` and `scan` in .gpu/ (cargo build --release -p
 # wgpu-reduce-bench --bin speed --bin scan). Writes logs and CSV to $OUT.
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device.sh
@@ -27,3 +29,16 @@ for shape in 65536 1048576 16777216 268435456 8192x8192 65536x1024; do
   python3 benches/torch_scan.py --shape "$shape" --op add --dtype f32 --repeat "$R" --batch 10 \
     --csv "$OUT/scan_torch.csv" | tee -a "$OUT/scan_torch.log"
 done
+# Sorts: the `sort` harness, then PyTorch and CuPy (CUB) on the same cases; lampshade's u32 sort
+# (a peer program linking lampshade 0.13, kept out of this repository, carried as
+# .gpu/lampshade_bench) where present.
+if [ -x .gpu/sort ]; then
+  timeout 500 .gpu/sort --repeat "${SORT_REPEAT:-10}" --batch 5 --csv "$OUT/sort_ours.csv" \
+    2>"$OUT/sort.err" | tee "$OUT/sort.log"
+  timeout 500 python3 benches/torch_sort.py --repeat "${SORT_REPEAT:-10}" --batch 5 \
+    --csv "$OUT/sort_peer.csv" 2>&1 | tee "$OUT/sort_peer.log"
+  if [ -x .gpu/lampshade_bench ]; then
+    timeout 300 .gpu/lampshade_bench --cases sort_u32,sort_kv_u32 --repeat "${SORT_REPEAT:-10}" \
+      --batch 5 --csv "$OUT/sort_lampshade.csv" 2>&1 | tee "$OUT/sort_lampshade.log"
+  fi
+fi
