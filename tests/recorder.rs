@@ -816,6 +816,36 @@ fn uploads_in_place_where_memory_is_shared() {
 /// where `mapped_results` is on (by default wherever wgpu allows it, as on lavapipe); results are checked against f64 references in every setting, with temporaries
 /// poisoned, and repeated so that pooled mapped buffers are reused. An array the caller holds is
 /// never mapped.
+/// `Context::run` maps the result buffer only where nothing outside the recording holds it: an
+/// array the caller still holds (a result made in memory the CPU maps, read again through
+/// `run`) is copied, and stays usable; the same result, made and read in one step, is mapped.
+#[test]
+fn arrays_the_caller_holds_are_copied_not_mapped() {
+    let (ctx, _, has) = memory_ctx(ContextOptions::default());
+    let mut rng = rng("held results");
+    let v = random_i32(&mut rng, 50_001);
+    let x = ctx.upload(&v).unwrap();
+    let mapped = |ctx: &Context| ctx.stats().mapped_reads;
+    let before = mapped(&ctx);
+    // Made by a one-step recording whose result is mapped, then kept by the caller.
+    let mut rec = ctx.recorder();
+    let held = rec.sum(&x, .., false).unwrap();
+    let _ = rec.submit().unwrap();
+    let again = ctx.run(|_| Ok(held.clone())).unwrap();
+    assert_eq!(again, vec![wrapping_sum(&v)]);
+    assert_eq!(mapped(&ctx), before, "a held array is copied");
+    // Still usable, and the one-step form of the same result is mapped where results are.
+    assert_eq!(
+        ctx.run(|rec| rec.sum(&held, .., false)).unwrap(),
+        vec![wrapping_sum(&v)]
+    );
+    let one_step = mapped(&ctx) - before;
+    assert_eq!(
+        one_step,
+        u64::from(has && ctx.capabilities().mapped_results)
+    );
+}
+
 #[test]
 fn blocking_results_are_mapped_without_a_copy() {
     let mut rng = rng("mapped results");

@@ -441,3 +441,34 @@ fn sort_along_rows() {
     }
     assert_eq!(checked, shapes.len() + 6);
 }
+
+/// A sort binds its keys whole: beyond the storage binding limit it is a typed error naming the
+/// limit (here lowered to 16 KiB: 5,000 u32 keys need 20,000 bytes).
+#[test]
+fn sorts_beyond_one_binding_are_too_large() {
+    let ctx = Context::with_options(wgpu_reduce::ContextOptions::default().with_testing(
+        wgpu_reduce::Testing {
+            max_storage_binding_bytes: Some(16 << 10),
+            ..Default::default()
+        },
+    ))
+    .unwrap();
+    let x = ctx.upload(&vec![1u32; 5_000]).unwrap();
+    let e = ctx.recorder().sort(&x, &Sort::new()).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::TooLarge {
+                limit_name: "max_storage_buffer_binding_size",
+                ..
+            }
+        ) && e.to_string().contains("a sort over an array of 5000"),
+        "{e}"
+    );
+    // Within the limit, the same context sorts.
+    let y = ctx.upload(&[3u32, 1, 2]).unwrap();
+    assert_eq!(
+        ctx.run(|rec| rec.sort(&y, &Sort::new())).unwrap(),
+        vec![1, 2, 3]
+    );
+}

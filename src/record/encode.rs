@@ -8,7 +8,7 @@ use std::sync::{Arc, Weak};
 
 use super::submission::Staging;
 use super::{Dispatch, Recorder, Submission};
-use crate::array::Storage;
+use crate::array::{RawArray, Storage};
 use crate::context::bind_groups::{Binding, Key, Watched};
 use crate::context::Inner;
 use crate::error::Result;
@@ -198,6 +198,32 @@ impl Recorder {
         }
     }
 
+    /// Whether no handle outside this recording holds `storage` (every reference to it is one
+    /// of the recording's dispatches or reads): then mapping it for the read cannot make a use
+    /// of it elsewhere fail (an array the caller still holds, read by `Context::run`, is copied).
+    fn only_here(&self, storage: &Arc<Storage>) -> bool {
+        let same = |a: &RawArray| Arc::ptr_eq(&a.storage, storage);
+        let in_dispatches: usize = self
+            .dispatches
+            .iter()
+            .map(|d| {
+                [
+                    Some(&d.src),
+                    Some(&d.dst),
+                    d.aux.as_ref(),
+                    d.carries.as_ref(),
+                ]
+                .into_iter()
+                .chain([d.second.as_ref().map(|(b, _)| b)])
+                .flatten()
+                .filter(|a| same(a))
+                .count()
+            })
+            .sum();
+        let in_reads = self.reads.iter().filter(|r| same(&r.src)).count();
+        Arc::strong_count(storage) == in_dispatches + in_reads
+    }
+
     /// What dispatch `i` binds at bindings 0-2, 4 and 5 (read-only views of its input, its
     /// output, its auxiliary array or a stand-in, a downsweep's tile totals or the dummy), each
     /// as (buffer, offset, size; 0: whole).
@@ -383,6 +409,7 @@ impl Recorder {
         let direct = match self.reads.as_slice() {
             [r] if query.is_none()
                 && r.sole
+                && self.only_here(&r.src.storage)
                 && !matches!(*r.src.storage, Storage::Wrapped { .. })
                 && r.src
                     .buffer()
