@@ -8,6 +8,7 @@ kinds:
   argsort_f32  torch.sort(x, stable=True) (values and indices) and torch.argsort(x, stable=True)
                of f32 keys with many ties
   rows_f32     torch.sort(x, dim=-1, stable=True) of f32 rows
+  topk_f32     torch.topk(x, k) of f32 (sorted, values and indices), k = 100 and k = n/100
 
     python3 benches/torch_sort.py --n 1048576,16777216 --shape 4096x4096 --csv sort_peer.csv
 """
@@ -22,9 +23,10 @@ from torch_peer import events_time, warm_up  # same directory
 
 def parse():
     p = argparse.ArgumentParser()
-    p.add_argument("--cases", default="keys_u32,argsort_f32,rows_f32")
+    p.add_argument("--cases", default="keys_u32,argsort_f32,rows_f32,topk_f32")
     p.add_argument("--n", default=",".join(str(1 << e) for e in (20, 22, 24, 26, 28)))
     p.add_argument("--shape", default="4096x4096,65536x256")
+    p.add_argument("--topk-n", default=str(1 << 24))
     p.add_argument("--repeat", type=int, default=20)
     p.add_argument("--batch", type=int, default=5)
     p.add_argument("--csv")
@@ -47,6 +49,14 @@ def main():
         rows.append(f"{peer},{case},{shape},{n},{us:.3f}")
 
     for case in a.cases.split(","):
+        if case == "topk_f32":
+            for n in (int(v) for v in a.topk_n.split(",")):
+                t = torch.rand(n, device="cuda") * 2 - 1
+                for k in (min(100, n), max(n // 100, 1)):
+                    report(f"topk_k{k}", str(n), "torch.topk",
+                           median_us(lambda: torch.topk(t, k), a.batch, a.repeat), n)
+                del t
+            continue
         shapes = a.shape.split(",") if case == "rows_f32" else a.n.split(",")
         for shape in shapes:
             dims = [int(d) for d in shape.split("x")]

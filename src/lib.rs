@@ -54,8 +54,9 @@
 //!   single-pass decoupled look-back with fallback ([`ScanAlgorithm`]), recorded like any other
 //!   operation; [`ops::scan`] describes both algorithms, [`ops::reduce`] the reductions.
 //! - Sorts ([`Recorder::sort`], [`Recorder::sort_pairs`], [`Recorder::argsort`]): a stable
-//!   radix sort of every element type whose passes never wait on one another; [`ops::sort`]
-//!   describes it.
+//!   radix sort of every element type whose passes never wait on one another; top-k and the
+//!   k-th key of rows ([`Recorder::topk`], [`Recorder::kthvalue`]) by a radix select that
+//!   needs no full sort; [`ops::sort`] describes both.
 //! - The buffer pool: temporaries are reused between calls; see [`Context::pool_stats`].
 //! - [`kernels`]: the kernel variants, their WGSL (a prelude and whole files of `shaders/`) and
 //!   their typed parameters, for inspection; with the `validate` feature, naga's checks and the
@@ -151,7 +152,7 @@ pub use element::{DType, Element};
 pub use error::{Error, Result, WgpuError};
 pub use kernels::WORKGROUP_SIZES;
 pub use ops::{
-    Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, Sort, MAX_DIMS,
+    Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, Sort, TopK, MAX_DIMS,
 };
 pub use plan::tuning::Tuning;
 pub use pool::{size_class, PoolStats};

@@ -17,8 +17,10 @@ struct SortParams {
     flags: u32,
     // Keys per row (rows: the row of an index is index / len).
     len: u32,
-    pad1: u32,
-    pad2: u32,
+    // Keys taken per row (radix select).
+    k: u32,
+    // Tiles per row (radix select: tiles do not cross rows).
+    row_tiles: u32,
     pad: array<vec4<u32>, 2>,
 }
 
@@ -39,6 +41,8 @@ const SORT_BF16: u32 = 32u;
 const SORT_ROWS: u32 = 64u;
 // The gather writes each index's place in its row (index % len) instead of a value.
 const SORT_MOD: u32 = 128u;
+// The radix select's compaction writes only each row's k-th key (kthvalue).
+const SORT_KTH: u32 = 256u;
 
 const TILE: u32 = 1024u;
 

@@ -262,6 +262,8 @@ kernel_params! {
         SORT_ROWS = 64,
         /// The gather writes each index's place in its row instead of a value.
         SORT_MOD = 128,
+        /// The radix select's compaction writes only each row's k-th key.
+        SORT_KTH = 256,
     }
     {
         /// Keys.
@@ -276,10 +278,10 @@ kernel_params! {
         flags: u32,
         /// Keys per row.
         len: u32,
-        /// Padding.
-        pad1: u32,
-        /// Padding.
-        pad2: u32,
+        /// Keys taken per row (radix select).
+        k: u32,
+        /// Tiles per row (radix select: tiles do not cross rows).
+        row_tiles: u32,
         /// Padding to 64 bytes.
         pad: [u32; 8],
     }

@@ -1,6 +1,7 @@
 //! The radix sort's passes: per digit of 8 bits, a count of each tile's digits, an exclusive
 //! scan of the counts (a scan kernel), and a stable scatter; 16-bit keys are widened to a word
-//! each before and packed back after.
+//! each before and packed back after. The radix select of top-k and kthvalue shares the key
+//! order and the parameters.
 
 use super::source::wgsl;
 
@@ -25,6 +26,17 @@ pub enum SortVariant {
     /// Sorts along rows: the values at the sorted keys' indices, or each index's place in its
     /// row (shaders/sort/gather.wgsl).
     Gather,
+    /// Radix select: a row's histogram of one digit of the keys that match the digits chosen
+    /// so far (shaders/sort/select_hist.wgsl).
+    SelectHist,
+    /// Radix select: the digit that holds each row's k-th key (shaders/sort/select_pick.wgsl).
+    SelectPick,
+    /// Radix select: each tile's keys above and equal to its row's k-th key
+    /// (shaders/sort/select_count.wgsl).
+    SelectCount,
+    /// Radix select: the taken keys and their indices, in index order
+    /// (shaders/sort/select_scatter.wgsl).
+    SelectScatter,
 }
 
 impl SortVariant {
@@ -37,11 +49,15 @@ impl SortVariant {
             SortVariant::Widen,
             SortVariant::Narrow,
             SortVariant::Gather,
+            SortVariant::SelectHist,
+            SortVariant::SelectPick,
+            SortVariant::SelectCount,
+            SortVariant::SelectScatter,
         ]
     }
 
-    /// `sort_count`, `sort_scatter_keys`, `sort_scatter_pairs`, `sort_widen`, `sort_narrow` or
-    /// `sort_gather`.
+    /// `sort_count`, `sort_scatter_keys`, `sort_scatter_pairs`, `sort_widen`, `sort_narrow`,
+    /// `sort_gather`, or `sort_select_hist`, `_pick`, `_count`, `_scatter`.
     pub fn label(&self) -> String {
         match self {
             SortVariant::Count => "sort_count".into(),
@@ -50,6 +66,10 @@ impl SortVariant {
             SortVariant::Widen => "sort_widen".into(),
             SortVariant::Narrow => "sort_narrow".into(),
             SortVariant::Gather => "sort_gather".into(),
+            SortVariant::SelectHist => "sort_select_hist".into(),
+            SortVariant::SelectPick => "sort_select_pick".into(),
+            SortVariant::SelectCount => "sort_select_count".into(),
+            SortVariant::SelectScatter => "sort_select_scatter".into(),
         }
     }
 
@@ -66,6 +86,19 @@ impl SortVariant {
             SortVariant::Widen => &[wgsl!("sort/widen.wgsl")],
             SortVariant::Narrow => &[wgsl!("sort/narrow.wgsl")],
             SortVariant::Gather => &[wgsl!("sort/gather.wgsl")],
+            SortVariant::SelectHist => &[
+                wgsl!("sort/select_common.wgsl"),
+                wgsl!("sort/select_hist.wgsl"),
+            ],
+            SortVariant::SelectPick => &[wgsl!("sort/select_pick.wgsl")],
+            SortVariant::SelectCount => &[
+                wgsl!("sort/select_common.wgsl"),
+                wgsl!("sort/select_count.wgsl"),
+            ],
+            SortVariant::SelectScatter => &[
+                wgsl!("sort/select_common.wgsl"),
+                wgsl!("sort/select_scatter.wgsl"),
+            ],
         };
         let mut s = format!(
             "// Variant {}: sort/common.wgsl and the pass's files.\n{}",

@@ -5,8 +5,8 @@
 //! family: `shared/` (NaN tests, float keys, 16-bit conversions, the value types' bounds),
 //! `ops/` (each operation's hooks), `reduce/` (the whole-array kernel), `axis/` (the general
 //! kernel of reductions along axes, its layouts, loads, stores and maps), `scan/` (the scan
-//! passes), `sort/` (the radix sort's passes) and `util/` (fill and 16-bit packing). Each file says what it holds in its first
-//! lines.
+//! passes), `sort/` (the radix sort's and the radix select's passes) and `util/` (fill and
+//! 16-bit packing). Each file says what it holds in its first lines.
 
 macro_rules! files {
     ($($path:literal,)*) => {
@@ -117,6 +117,11 @@ files! {
     "sort/keys_only.wgsl",
     "sort/narrow.wgsl",
     "sort/scatter.wgsl",
+    "sort/select_common.wgsl",
+    "sort/select_count.wgsl",
+    "sort/select_hist.wgsl",
+    "sort/select_pick.wgsl",
+    "sort/select_scatter.wgsl",
     "sort/values.wgsl",
     "sort/widen.wgsl",
     "util/fill.wgsl",

@@ -14,4 +14,4 @@ pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};
 #[doc(hidden)]
 pub use scan::ScanTesting;
 pub use scan::{Scan, ScanAlgorithm, ScanOp};
-pub use sort::Sort;
+pub use sort::{Sort, TopK};

@@ -1,6 +1,7 @@
-//! Sorting: [`Sort`], the options of [`Recorder::sort`](crate::Recorder::sort),
+//! Sorting and selecting: [`Sort`], the options of [`Recorder::sort`](crate::Recorder::sort),
 //! [`Recorder::sort_pairs`](crate::Recorder::sort_pairs) and
-//! [`Recorder::argsort`](crate::Recorder::argsort).
+//! [`Recorder::argsort`](crate::Recorder::argsort); [`TopK`], those of
+//! [`Recorder::topk`](crate::Recorder::topk).
 //!
 //! The sort is a least-significant-digit radix sort, 8 bits a pass: four passes for 32-bit keys
 //! (u32, i32, f32), two for 16-bit ones (f16, bf16, widened to a word each for the passes and
@@ -16,6 +17,14 @@
 //! row, taken from its index, which moves with it (a pass per 8 bits of the row count), so the
 //! rows come back together with their keys in order; argsort's indices and the values of
 //! key-value pairs are then gathered by those indices.
+//!
+//! Top-k and kthvalue select without sorting the array: a radix select takes, per 8-bit digit
+//! from the most significant, a histogram of each row's keys that match the digits chosen so far
+//! (workgroups add their tile's counts to the row's) and picks the digit that holds the row's
+//! k-th key; after four such steps (two for 16-bit keys) the k-th key is known, and a count, an
+//! exclusive scan and a compaction take the keys above it and the first of those equal to it in
+//! index order (ties go to the lower index). Sorted results then sort the k keys of each row.
+//! Like the sort, nothing waits on another workgroup.
 //!
 //! Order (NumPy's and PyTorch's, `torch.sort(stable=True)`): integers by value; floats in IEEE
 //! total order with every NaN after +inf (first when descending, as in PyTorch); -0.0 sorts
@@ -54,6 +63,45 @@ impl Sort {
     /// Largest first, or not.
     pub fn descending(mut self, descending: bool) -> Sort {
         self.descending = descending;
+        self
+    }
+}
+
+/// How [`Recorder::topk`](crate::Recorder::topk) takes a row's k keys: the largest (the
+/// default) or the smallest, sorted (the default) or in index order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TopK {
+    /// The largest keys (NaN counts as the largest, as in `torch.topk`), or the smallest.
+    pub largest: bool,
+    /// Sorted (largest first, or smallest first), or in the order of their indices.
+    pub sorted: bool,
+}
+
+impl Default for TopK {
+    fn default() -> TopK {
+        TopK {
+            largest: true,
+            sorted: true,
+        }
+    }
+}
+
+impl TopK {
+    /// The largest keys, sorted: `torch.topk`'s defaults.
+    pub fn new() -> TopK {
+        TopK::default()
+    }
+
+    /// The largest keys (`true`) or the smallest.
+    pub fn largest(mut self, largest: bool) -> TopK {
+        self.largest = largest;
+        self
+    }
+
+    /// Sorted (`true`), or in the order of their indices.
+    pub fn sorted(mut self, sorted: bool) -> TopK {
+        self.sorted = sorted;
         self
     }
 }

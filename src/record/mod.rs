@@ -23,10 +23,12 @@ mod reduce;
 mod results;
 mod scan;
 mod segments;
+mod select;
 mod sort;
 mod submission;
 
 pub use results::{ReadToken, Readback, Results};
+pub(crate) use select::Taken;
 pub(crate) use sort::SortValues;
 pub use submission::Submission;
 

@@ -21,7 +21,7 @@ pub(crate) enum SortValues<'a> {
 }
 
 /// The flag that orders a key type's bits.
-fn key_flags(dtype: DType) -> u32 {
+pub(crate) fn key_flags(dtype: DType) -> u32 {
     match dtype {
         DType::U32 => 0,
         DType::I32 => SortParams::SORT_I32,

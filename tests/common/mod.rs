@@ -227,6 +227,7 @@ pub const LENGTHS: &[usize] = &[
     65537,
     (1 << 20) + 3,
 ];
+pub mod keys;
 pub mod reference;
 #[macro_use]
 pub mod run;

@@ -1,5 +1,6 @@
-//! Our radix sort, timed: keys of whole arrays, argsort of f32 (a stable key-value sort:
-//! indices move with the keys) and sorts along rows, each result checked against a CPU sort.
+//! Our radix sort and radix select, timed: keys of whole arrays, argsort of f32 (a stable
+//! key-value sort: indices move with the keys), sorts along rows and top-k of f32 (k = 100 and
+//! k = n/100, sorted, values and indices), each result checked against a CPU sort.
 //! `benches/torch_sort.py` times PyTorch's and CuPy's (CUB's) sorts of the same cases in the
 //! same run (benches/device.sh).
 //!
@@ -7,9 +8,10 @@
 //!
 //! Options:
 //!   --cases LIST   of: keys_u32 (u32 keys), argsort_f32 (stable, indices as values),
-//!                  rows_f32 (f32 keys along the last axis); default all three
+//!                  rows_f32 (f32 keys along the last axis), topk_f32; default all four
 //!   --n A,B,..     lengths of the whole-array cases (default 2^20, 2^22, 2^24, 2^26, 2^28)
 //!   --shape S,..   shapes of rows_f32 (default 4096x4096,65536x256)
+//!   --topk-n A,..  lengths of topk_f32, each with k = 100 and k = n/100 (default 2^24)
 //!   --repeat R     timed batches per figure, after a warm-up; medians (default 20)
 //!   --batch K      sorts recorded into one submission per timed batch (default 5)
 //!   --csv PATH     append one line per figure
@@ -23,17 +25,20 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use wgpu_reduce::{Context, Element, GpuArray, Sort};
+use wgpu_reduce::{Context, Element, GpuArray, Sort, TopK};
 use wgpu_reduce_bench::args::*;
 use wgpu_reduce_bench::support;
 
-const USAGE: &str =
-    "usage: sort [--cases LIST] [--n A,B] [--shape S,..] [--repeat R] [--batch K] [--csv PATH]";
+const USAGE: &str = "usage: sort [--cases LIST] [--n A,B] [--shape S,..] [--topk-n A,..] \
+                     [--repeat R] [--batch K] [--csv PATH]";
+
+const CASES: [&str; 4] = ["keys_u32", "argsort_f32", "rows_f32", "topk_f32"];
 
 struct Args {
     cases: Vec<String>,
     n: Vec<usize>,
     shapes: Vec<Vec<usize>>,
+    topk_n: Vec<usize>,
     repeat: usize,
     batch: usize,
     csv: Option<String>,
@@ -41,11 +46,10 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
-        cases: ["keys_u32", "argsort_f32", "rows_f32"]
-            .map(String::from)
-            .to_vec(),
+        cases: CASES.map(String::from).to_vec(),
         n: [20, 22, 24, 26, 28].map(|p| 1usize << p).to_vec(),
         shapes: vec![vec![4096, 4096], vec![65536, 256]],
+        topk_n: vec![1 << 24],
         repeat: 20,
         batch: 5,
         csv: None,
@@ -55,17 +59,17 @@ fn parse_args() -> Result<Args, String> {
         let flag = name(&arg);
         match arg {
             Long("cases") => {
-                a.cases = list(&mut p, &flag, "keys_u32, argsort_f32, rows_f32")?;
+                let all = CASES.join(", ");
+                a.cases = list(&mut p, &flag, &all)?;
                 for c in &a.cases {
-                    if !["keys_u32", "argsort_f32", "rows_f32"].contains(&c.as_str()) {
-                        return Err(format!(
-                            "invalid value {c:?} in --cases: takes keys_u32, argsort_f32, rows_f32"
-                        ));
+                    if !CASES.contains(&c.as_str()) {
+                        return Err(format!("invalid value {c:?} in --cases: takes {all}"));
                     }
                 }
             }
             Long("n") => a.n = sizes(&mut p, &flag)?,
             Long("shape") => a.shapes = shapes(&mut p, &flag)?,
+            Long("topk-n") => a.topk_n = sizes(&mut p, &flag)?,
             Long("repeat") => a.repeat = count(&mut p, &flag)?,
             Long("batch") => a.batch = count(&mut p, &flag)?,
             Long("csv") => a.csv = Some(text(&mut p, &flag)?),
@@ -165,6 +169,31 @@ fn upload<T: Element>(
     ctx.upload_shaped(data, shape)
 }
 
+/// Top-k of `n` random f32 (sorted, the largest), checked against a stable CPU sort: values
+/// and indices.
+fn topk_case(
+    ctx: &Context,
+    a: &Args,
+    rng: &mut StdRng,
+    n: usize,
+    k: usize,
+) -> wgpu_reduce::Result<(bool, Figure)> {
+    let keys: Vec<f32> = (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect();
+    let x = ctx.upload(&keys)?;
+    let topk = TopK::new();
+    let (values, indices) = ctx.run(|rec| rec.topk(&x, k, &topk))?;
+    let mut want: Vec<u32> = (0..n as u32).collect();
+    want.sort_by(|&i, &j| keys[j as usize].total_cmp(&keys[i as usize]));
+    want.truncate(k);
+    let ok = indices == want
+        && values
+            .iter()
+            .zip(&want)
+            .all(|(v, &i)| *v == keys[i as usize]);
+    let f = time(ctx, a, &|rec| rec.topk(&x, k, &topk).map(drop))?;
+    Ok((ok, f))
+}
+
 fn main() -> ExitCode {
     let Some(a) = support::parsed(or_usage(parse_args(), USAGE)) else {
         return ExitCode::from(2);
@@ -182,6 +211,20 @@ fn main() -> ExitCode {
     let mut wrong = false;
     let sort = Sort::new();
     for case in a.cases.clone() {
+        if case == "topk_f32" {
+            for &n in &a.topk_n {
+                for k in [100.min(n), (n / 100).max(1)] {
+                    match topk_case(&ctx, &a, &mut rng, n, k) {
+                        Ok((ok, f)) => {
+                            wrong |= !ok;
+                            print(&a, &format!("topk_k{k}"), &[n], ok, &f);
+                        }
+                        Err(e) => println!("topk {n} k={k}: {e}"),
+                    }
+                }
+            }
+            continue;
+        }
         let shapes: Vec<Vec<usize>> = if case == "rows_f32" {
             a.shapes.clone()
         } else {
