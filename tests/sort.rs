@@ -297,33 +297,71 @@ fn sort_along_rows() {
     assert_eq!(checked, shapes.len() + 6);
 }
 
-/// A sort binds its keys whole: beyond the storage binding limit it is a typed error naming the
-/// limit (here lowered to 16 KiB: 5,000 u32 keys need 20,000 bytes).
+/// Arrays beyond one storage binding are sorted in pieces (here the binding limit is lowered
+/// to 16 KiB: pieces of 3,072 keys): keys, pairs and argsort of whole arrays, 16-bit keys
+/// (widened to twice their bytes), argsort and sort of rows, both directions, against the stable
+/// CPU order. What cannot be cut is a typed error: digit counts beyond one binding (more than
+/// 16 tiles of 1,024 keys here), and key-value pairs along rows.
 #[test]
-fn sorts_beyond_one_binding_are_too_large() {
+fn sorts_beyond_one_binding_go_in_pieces() {
     let ctx = Context::with_options(wgpu_reduce::ContextOptions::default().with_testing(
         wgpu_reduce::Testing {
             max_storage_binding_bytes: Some(16 << 10),
-            ..Default::default()
+            ..wgpu_reduce::Testing::poisoned()
         },
     ))
     .unwrap();
-    let x = ctx.upload(&vec![1u32; 5_000]).unwrap();
-    let e = ctx.recorder().sort(&x, &Sort::new()).unwrap_err();
-    assert!(
-        matches!(
-            e,
-            Error::TooLarge {
-                limit_name: "max_storage_buffer_binding_size",
-                ..
-            }
-        ) && e.to_string().contains("a sort over an array of 5000"),
-        "{e}"
+    let mut rng = rng("sort pieces");
+    let mut checked = 0;
+    for n in [5_000, 12_001, 16_384] {
+        let u: Vec<u32> = keys_of(&mut rng, n, Pattern::Random, 0);
+        let f: Vec<f32> = keys_of(&mut rng, n, Pattern::Few, 0);
+        let h: Vec<f16> = keys_of(&mut rng, n, Pattern::Random, 0);
+        let values: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+        check(&ctx, &u, &values, &format!("pieces u32 n={n}"));
+        check(&ctx, &f, &values, &format!("pieces f32 n={n}"));
+        check(&ctx, &h, &values, &format!("pieces f16 n={n}"));
+        checked += 3;
+    }
+    let shape = [30, 400];
+    let keys: Vec<f32> = keys_of(&mut rng, 12_000, Pattern::Few, 0);
+    let x = ctx.upload_shaped(&keys, &shape).unwrap();
+    for descending in [false, true] {
+        let sort = Sort::new().descending(descending);
+        let (sorted, order) = ctx
+            .run(|rec| Ok((rec.sort(&x, &sort)?, rec.argsort(&x, &sort)?)))
+            .unwrap();
+        for (r, row) in keys.chunks(400).enumerate() {
+            let want = reference(row, descending);
+            let at = r * 400..(r + 1) * 400;
+            assert_eq!(&order[at.clone()], &want[..], "pieces rows {r}: argsort");
+            let bits: Vec<u32> = want.iter().map(|&i| row[i as usize].to_bits()).collect();
+            let got: Vec<u32> = sorted[at].iter().map(|k| k.to_bits()).collect();
+            assert_eq!(got, bits, "pieces rows {r}: sorted");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 11);
+    let too_large = |e: Error, what: &str| {
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    limit_name: "max_storage_buffer_binding_size",
+                    ..
+                }
+            ) && e.to_string().contains(what),
+            "{e}"
+        );
+    };
+    let v = ctx.upload_shaped(&vec![1u32; 12_000], &shape).unwrap();
+    too_large(
+        ctx.recorder().sort_pairs(&x, &v, &Sort::new()).unwrap_err(),
+        "key-value pairs along rows",
     );
-    // Within the limit, the same context sorts.
-    let y = ctx.upload(&[3u32, 1, 2]).unwrap();
-    assert_eq!(
-        ctx.run(|rec| rec.sort(&y, &Sort::new())).unwrap(),
-        vec![1, 2, 3]
+    let big = ctx.upload(&vec![1u32; 16_385]).unwrap();
+    too_large(
+        ctx.recorder().sort(&big, &Sort::new()).unwrap_err(),
+        "its digit counts",
     );
 }

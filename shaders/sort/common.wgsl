@@ -21,7 +21,14 @@ struct SortParams {
     k: u32,
     // Tiles per row (radix select: tiles do not cross rows).
     row_tiles: u32,
-    pad: array<vec4<u32>, 2>,
+    // A sort beyond one binding runs in pieces: the first tile of the piece bound, the index
+    // of its first key, and the places of the output's piece bound (first, count); the counts
+    // and offsets are of every tile.
+    tile_base: u32,
+    index_base: u32,
+    dst_base: u32,
+    dst_len: u32,
+    pad: array<vec4<u32>, 1>,
 }
 
 // Keys are i32 bits.
@@ -84,6 +91,11 @@ fn ordered(k: u32) -> u32 {
 
 fn digit(k: u32) -> u32 {
     return (ordered(k) >> params.shift) & 255u;
+}
+
+// Tiles in the piece bound.
+fn piece_tiles() -> u32 {
+    return (params.n + TILE - 1u) / TILE;
 }
 
 // The digit of the row of index `v`.

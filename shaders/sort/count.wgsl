@@ -1,7 +1,8 @@
 // Radix sort, first pass of a digit: each workgroup counts the digits of its tile of TILE keys
 // (in a rows pass, of the keys' indices' rows: `keys` is then the indices) and writes the 256
 // counts digit-major (`counts[digit * tiles + tile]`), so that one exclusive scan of the counts
-// gives every tile's first position for every digit. No workgroup waits on another.
+// gives every tile's first position for every digit. No workgroup waits on another. In pieces,
+// `keys` is the piece and its tiles come after `tile_base` others.
 
 @group(0) @binding(1) var<storage, read> keys: array<u32>;
 @group(0) @binding(2) var<storage, read_write> counts: array<u32>;
@@ -13,7 +14,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let tile = tile_of(wid);
     atomicStore(&hist[lid], 0u);
     workgroupBarrier();
-    if tile < params.tiles {
+    if tile < piece_tiles() {
         for (var r = 0u; r < TILE / 256u; r++) {
             let i = tile * TILE + r * 256u + lid;
             if i < params.n {
@@ -26,7 +27,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         }
     }
     workgroupBarrier();
-    if tile < params.tiles {
-        counts[lid * params.tiles + tile] = atomicLoad(&hist[lid]);
+    if tile < piece_tiles() {
+        counts[lid * params.tiles + params.tile_base + tile] = atomicLoad(&hist[lid]);
     }
 }

@@ -3,7 +3,9 @@
 // counted in `base`, and the round's lower invocations, read from a bit mask per digit), and
 // writes it (and its value) at its digit's position for the tile (`offsets`, the exclusive scan
 // of the counts) plus that rank: equal digits keep their order, so the sort is stable. No
-// workgroup waits on another.
+// workgroup waits on another. In pieces, `keys_in` (and the values) is a piece of the input,
+// and `keys_out` (and the values' output) the piece of the output from place `dst_base`: a key
+// whose place lies outside it is left to the dispatch that binds its piece.
 
 @group(0) @binding(1) var<storage, read> keys_in: array<u32>;
 @group(0) @binding(2) var<storage, read_write> keys_out: array<u32>;
@@ -24,7 +26,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     workgroupBarrier();
     for (var r = 0u; r < TILE / 256u; r++) {
         let i = tile * TILE + r * 256u + lid;
-        let valid = tile < params.tiles && i < params.n;
+        let valid = tile < piece_tiles() && i < params.n;
         var key = 0u;
         var d = 0u;
         if valid {
@@ -42,9 +44,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             for (var k = 0u; k < word; k++) {
                 rank += countOneBits(atomicLoad(&masks[d * 8u + k]));
             }
-            let at = offsets[d * params.tiles + tile] + atomicLoad(&base[d]) + rank;
-            keys_out[at] = key;
-            move_value(i, at);
+            let at = offsets[d * params.tiles + params.tile_base + tile] + atomicLoad(&base[d])
+                + rank - params.dst_base;
+            if at < params.dst_len {
+                keys_out[at] = key;
+                move_value(i, at);
+            }
         }
         workgroupBarrier();
         if valid {

@@ -6,7 +6,7 @@
 
 fn value_of(i: u32) -> u32 {
     if (params.flags & SORT_IOTA) != 0u {
-        return i;
+        return params.index_base + i;
     }
     return values_in[i];
 }

@@ -282,7 +282,15 @@ kernel_params! {
         k: u32,
         /// Tiles per row (radix select: tiles do not cross rows).
         row_tiles: u32,
+        /// The first tile of the piece bound (a sort beyond one binding, in pieces).
+        tile_base: u32,
+        /// The index of the piece's first key in the array.
+        index_base: u32,
+        /// The first place of the output's piece bound (the scatter writes only its places).
+        dst_base: u32,
+        /// Places in the output's piece bound.
+        dst_len: u32,
         /// Padding to 64 bytes.
-        pad: [u32; 8],
+        pad: [u32; 4],
     }
 }

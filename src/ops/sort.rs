@@ -18,6 +18,13 @@
 //! rows come back together with their keys in order; argsort's indices and the values of
 //! key-value pairs are then gathered by those indices.
 //!
+//! Arrays beyond one storage binding are sorted in pieces of whole tiles: each piece of the
+//! input counts its tiles' digits and scatters, into each piece of the output, the keys whose
+//! places lie there. The digit counts of all tiles (1 KiB per 1,024 keys) must fit one binding,
+//! and key-value pairs along rows must too (their values are gathered from the whole array);
+//! beyond that a sort is [`Error::TooLarge`](crate::Error::TooLarge). Top-k and kthvalue bind
+//! their input whole.
+//!
 //! Top-k and kthvalue select without sorting the array: a radix select takes, per 8-bit digit
 //! from the most significant, a histogram of each row's keys that match the digits chosen so far
 //! (workgroups add their tile's counts to the row's) and picks the digit that holds the row's

@@ -261,7 +261,10 @@ impl Recorder {
                 d.dst.offset() + d.dst_window.start,
                 dst_bytes,
             ),
-            (aux_buffer(d, i, inner), 0, 0),
+            match (&d.aux, &d.aux_window) {
+                (Some(a), Some(w)) => view(a.buffer(), a.offset() + w.start, w.end - w.start),
+                _ => (aux_buffer(d, i, inner), 0, 0),
+            },
             match &d.carries {
                 Some(c) => (c.buffer().clone(), 0, 0),
                 None => (inner.dummy_carries.clone(), 0, 0),

@@ -42,8 +42,10 @@ pub(crate) struct Dispatch {
     dst: RawArray,
     /// The byte range of `dst` bound (binding 2).
     dst_window: Range<u64>,
-    /// Bound at binding 4 (look-back status, or a one-pass reduction's clean states), whole.
+    /// Bound at binding 4 (look-back status, or a one-pass reduction's clean states), whole
+    /// unless `aux_window` names a byte range of it.
     aux: Option<RawArray>,
+    aux_window: Option<Range<u64>>,
     /// A downsweep's tile totals, bound read-only at binding 5, whole.
     carries: Option<RawArray>,
     /// A dot product's second input or a segmented reduction's offsets, with the byte range
@@ -255,12 +257,21 @@ impl Recorder {
             dst: dst.clone(),
             dst_window,
             aux: aux.cloned(),
+            aux_window: None,
             carries: None,
             second: None,
             params: params.words(),
             grid,
         });
         Ok(())
+    }
+
+    /// Binds only `window` of the auxiliary array of the dispatch pushed last (a piece of a
+    /// sort's values), from a multiple of the storage offset alignment.
+    pub(crate) fn window_aux(&mut self, window: Range<u64>) {
+        if let Some(d) = self.dispatches.last_mut() {
+            d.aux_window = Some(window);
+        }
     }
 
     /// Binds `carries` (a downsweep's tile totals) at binding 5 of the dispatch pushed last.

@@ -1,6 +1,10 @@
 //! Recording a radix sort: per 8-bit digit, a count of each tile's digits, an exclusive scan of
 //! the counts, and a stable scatter, the keys (and values) going back and forth between the
-//! output and a temporary; 16-bit keys widened to a word each before and packed after.
+//! output and a temporary; 16-bit keys widened to a word each before and packed after. Arrays
+//! beyond one storage binding are sorted in pieces: each piece of the input counts its tiles'
+//! digits, and scatters into each piece of the output the keys whose places lie there.
+
+use std::ops::Range;
 
 use crate::array::RawArray;
 use crate::element::DType;
@@ -31,7 +35,74 @@ pub(crate) fn key_flags(dtype: DType) -> u32 {
     }
 }
 
+/// The pieces of a sort: `n` keys, `piece_keys` a piece.
+#[derive(Clone, Copy)]
+struct Ends {
+    n: usize,
+    piece_keys: usize,
+}
+
+impl Ends {
+    fn new(n: usize, piece_keys: usize) -> Ends {
+        Ends { n, piece_keys }
+    }
+
+    /// Each piece's first key and length.
+    fn each(self) -> impl Iterator<Item = (usize, usize)> {
+        (0..self.n.div_ceil(self.piece_keys)).map(move |p| {
+            (
+                p * self.piece_keys,
+                self.piece_keys.min(self.n - p * self.piece_keys),
+            )
+        })
+    }
+}
+
+/// The byte window of a piece's keys (first key, length) in an array.
+type Window = fn(usize, usize) -> Range<u64>;
+
+/// The window of keys of a word each.
+fn words(a: usize, m: usize) -> Range<u64> {
+    (a * 4) as u64..((a + m) * 4) as u64
+}
+
+/// The window of 16-bit keys packed two to a word (`a` even).
+fn packed(a: usize, m: usize) -> Range<u64> {
+    (a / 2 * 4) as u64..((a + m).div_ceil(2) * 4) as u64
+}
+
 impl Recorder {
+    /// Records an element-wise pass of the sort (widen, narrow, gather) over each piece:
+    /// `keys_per_group` keys a workgroup, `src` and `dst` bound at their windows of the piece,
+    /// `second` (the gather's values) bound whole.
+    #[allow(clippy::too_many_arguments)]
+    fn push_pieces(
+        &mut self,
+        variant: SortVariant,
+        (src, src_window): (&RawArray, Window),
+        (dst, dst_window): (&RawArray, Window),
+        second: Option<&RawArray>,
+        ends: Ends,
+        keys_per_group: usize,
+        params: SortParams,
+    ) -> Result<()> {
+        for (a, m) in ends.each() {
+            let g = m.div_ceil(keys_per_group) as u32;
+            let p = SortParams {
+                n: m as u32,
+                groups_x: self.grid(g)?.0,
+                ..params
+            };
+            let kernel = Kernel::Sort(variant);
+            let (s, d) = ((src, src_window(a, m)), (dst, dst_window(a, m)));
+            self.push_windowed(kernel, s, d, None, p, (g, 1))?;
+            if let Some(v) = second {
+                self.bind_second(v, 0..v.bytes());
+            }
+        }
+        Ok(())
+    }
+
     /// Records a stable radix sort of `keys` into `keys_out`, moving `values` into `values_out`:
     /// the whole array as one row (`len` = its length), or each row of `len` keys on its own.
     #[allow(clippy::too_many_arguments)]
@@ -67,19 +138,37 @@ impl Recorder {
         let rows = n / len.max(1);
         // 16-bit keys are sorted widened to a word each: two passes of their 16 bits.
         let half = keys.dtype.size_bytes() == 2;
-        self.ctx.check_binding_size(n, DType::U32, "a sort")?;
+        // Arrays beyond one binding are sorted in pieces of whole tiles, each bound on its own.
+        let piece_keys = (self.piece_budget() / 4) as usize / SORT_TILE * SORT_TILE;
+        let pieces = n.div_ceil(piece_keys.max(SORT_TILE));
         let tiles = n.div_ceil(SORT_TILE);
+        let too_large = |why: &str, bytes: u64| Error::TooLarge {
+            what: format!("a sort of {n} keys ({why})"),
+            bytes,
+            limit: self.binding_limit(),
+            limit_name: "max_storage_buffer_binding_size",
+        };
+        if piece_keys < SORT_TILE || (256 * tiles * 4) as u64 > self.binding_limit() {
+            // Every pass binds the digit counts of all tiles: 1 KiB per tile of 1,024 keys.
+            return Err(too_large("its digit counts", (256 * tiles * 4) as u64));
+        }
+        if pieces > 1 && rows > 1 && matches!(values, SortValues::Array(_)) {
+            // The values of sorted rows are gathered from anywhere in the array.
+            return Err(too_large("key-value pairs along rows", (n * 4) as u64));
+        }
         let groups = u32::try_from(tiles).map_err(|_| Error::TooLarge {
             what: format!("a sort of {n} keys"),
             bytes: (n * 4) as u64,
             limit: u64::from(u32::MAX) * SORT_TILE as u64,
             limit_name: "2^32 - 1 tiles",
         })?;
+        // Piece `p`: its first key and its length.
+        let piece = |p: usize| (p * piece_keys, piece_keys.min(n - p * piece_keys));
         let params = SortParams {
             n: n as u32,
             tiles: groups,
-            groups_x: self.grid(groups)?.0,
             len: len as u32,
+            dst_len: n as u32,
             ..Default::default()
         };
         // The passes: the keys' digits, then (rows) the digits of each key's row, taken from
@@ -100,13 +189,9 @@ impl Recorder {
             let wide = self.lease_temporary(n, DType::U32)?;
             // The first pass reads what the widening wrote: not what it writes itself.
             let into = if lands_last(0) { &temp_keys } else { &wide };
-            let words = n.div_ceil(256) as u32;
-            let p = SortParams {
-                groups_x: self.grid(words)?.0,
-                ..params
-            };
-            let kernel = Kernel::Sort(SortVariant::Widen);
-            self.push_dispatch(kernel, keys, into, (n * 4) as u64, p, (words, 1))?;
+            let ends = Ends::new(n, piece_keys);
+            let (src, dst) = ((keys, packed as Window), (into, words as Window));
+            self.push_pieces(SortVariant::Widen, src, dst, None, ends, 256, params)?;
             Some(wide)
         } else {
             None
@@ -141,7 +226,7 @@ impl Recorder {
                 (_, false) => (last, &temp_keys),
             };
             let iota = pass == 0 && carried.as_ref().is_some_and(|(v, _)| v.is_none());
-            let p = SortParams {
+            let pass_params = SortParams {
                 shift: 8 * if row_pass { pass - key_passes } else { pass },
                 flags: flags
                     | if iota { SortParams::SORT_IOTA } else { 0 }
@@ -166,58 +251,71 @@ impl Recorder {
             } else {
                 src
             };
-            self.push_dispatch(
-                Kernel::Sort(SortVariant::Count),
-                counted,
-                &counts,
-                counts.bytes(),
-                p,
-                (groups, 1),
-            )?;
+            for p in 0..pieces {
+                let (a, m) = piece(p);
+                let g = m.div_ceil(SORT_TILE) as u32;
+                let params = SortParams {
+                    n: m as u32,
+                    groups_x: self.grid(g)?.0,
+                    tile_base: (a / SORT_TILE) as u32,
+                    index_base: a as u32,
+                    ..pass_params
+                };
+                let kernel = Kernel::Sort(SortVariant::Count);
+                let (src, dst) = ((counted, words(a, m)), (&counts, 0..counts.bytes()));
+                self.push_windowed(kernel, src, dst, None, params, (g, 1))?;
+            }
             self.record_scan(&scan, &counts, &[counts.len], &offsets)?;
-            self.push_dispatch_aux(
-                Kernel::Sort(SortVariant::Scatter {
-                    values: carried.is_some(),
-                }),
-                src,
-                dst,
-                (n * 4) as u64,
-                value_dst,
-                p,
-                (groups, 1),
-            )?;
-            self.bind_carries(&offsets);
-            if let Some(v) = value_src {
-                self.bind_second(v, 0..(n * 4) as u64);
+            // Each piece of the input scatters into each piece of the output the keys whose
+            // places lie there (one dispatch where the arrays fit one binding).
+            for p in 0..pieces {
+                let (a, m) = piece(p);
+                let g = m.div_ceil(SORT_TILE) as u32;
+                for q in 0..pieces {
+                    let (b, l) = piece(q);
+                    let params = SortParams {
+                        n: m as u32,
+                        groups_x: self.grid(g)?.0,
+                        tile_base: (a / SORT_TILE) as u32,
+                        index_base: a as u32,
+                        dst_base: b as u32,
+                        dst_len: l as u32,
+                        ..pass_params
+                    };
+                    let kernel = Kernel::Sort(SortVariant::Scatter {
+                        values: carried.is_some(),
+                    });
+                    let (src, dst) = ((src, words(a, m)), (dst, words(b, l)));
+                    self.push_windowed(kernel, src, dst, value_dst, params, (g, 1))?;
+                    if value_dst.is_some() {
+                        self.window_aux(words(b, l));
+                    }
+                    self.bind_carries(&offsets);
+                    if let Some(v) = value_src {
+                        self.bind_second(v, words(a, m));
+                    }
+                }
             }
         }
         if let Some(wide) = &wide {
-            let words = n.div_ceil(2).div_ceil(256) as u32;
-            let p = SortParams {
-                groups_x: self.grid(words)?.0,
-                ..params
-            };
-            let bytes = (n.div_ceil(2) * 4) as u64;
-            let kernel = Kernel::Sort(SortVariant::Narrow);
-            self.push_dispatch(kernel, wide, keys_out, bytes, p, (words, 1))?;
+            let ends = Ends::new(n, piece_keys);
+            let (src, dst) = ((wide, words as Window), (keys_out, packed as Window));
+            self.push_pieces(SortVariant::Narrow, src, dst, None, ends, 512, params)?;
         }
         // Rows: the values at the sorted keys' indices, or the indices' places in their rows.
         if let (Some(out), Some((_, indices))) = (gather_into, &carried) {
-            let words = n.div_ceil(256) as u32;
             let (source, flag) = match values {
                 SortValues::Array(v) => (Some(v), 0),
                 _ => (None, SortParams::SORT_MOD),
             };
             let p = SortParams {
-                groups_x: self.grid(words)?.0,
                 flags: flag,
                 ..params
             };
-            let kernel = Kernel::Sort(SortVariant::Gather);
-            self.push_dispatch(kernel, indices, out, (n * 4) as u64, p, (words, 1))?;
-            if let Some(v) = source {
-                self.bind_second(v, 0..(n * 4) as u64);
-            }
+            // With values, one piece only (checked above): they are bound whole.
+            let (src, dst) = ((indices, words as Window), (out, words as Window));
+            let ends = Ends::new(n, piece_keys);
+            self.push_pieces(SortVariant::Gather, src, dst, source, ends, 256, p)?;
         }
         Ok(())
     }
