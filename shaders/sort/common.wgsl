@@ -50,6 +50,8 @@ const SORT_ROWS: u32 = 64u;
 const SORT_MOD: u32 = 128u;
 // The radix select's compaction writes only each row's k-th key (kthvalue).
 const SORT_KTH: u32 = 256u;
+// A short rows' sort moves the values at the keys' indices with them.
+const SORT_PAIRS: u32 = 512u;
 
 const TILE: u32 = 1024u;
 

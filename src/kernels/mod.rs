@@ -22,7 +22,8 @@
 //! - [`PackVariant`]: converts f32 results to f16 or bf16 words (`util/pack.wgsl`).
 //! - [`Kernel::Fill`]: sets u32 words (`util/fill.wgsl`).
 //! - [`SortVariant`]: the passes of the radix sort (`sort/`): per 8-bit digit, a count of each
-//!   tile's digits and a stable scatter, with a scan of the counts between them.
+//!   tile's digits and a stable scatter, with a scan of the counts between them; short rows
+//!   sorted a workgroup each; the radix select of top-k and kthvalue.
 //!
 //! Each family reads a typed parameter struct ([`params`]).
 //!
@@ -120,7 +121,7 @@ pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
 pub(crate) use scan::{
     CLEAN_STATE_WORDS, FLAT_LAST_GROUP_MAX_GROUPS, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES,
 };
-pub use sort::{SortVariant, SORT_TILE};
+pub use sort::{SortVariant, SORT_ROW_MAX, SORT_TILE};
 
 /// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).
 pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];

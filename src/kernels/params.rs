@@ -264,6 +264,8 @@ kernel_params! {
         SORT_MOD = 128,
         /// The radix select's compaction writes only each row's k-th key.
         SORT_KTH = 256,
+        /// A short rows' sort moves the values at the keys' indices with them.
+        SORT_PAIRS = 512,
     }
     {
         /// Keys.

@@ -8,6 +8,10 @@ use super::source::wgsl;
 /// Keys sorted a tile at a time: 1,024 keys per workgroup (`TILE` in shaders/sort/common.wgsl).
 pub const SORT_TILE: usize = 1024;
 
+/// Rows of at most this many keys are sorted one workgroup each, in workgroup memory
+/// (`ROW_MAX` in shaders/sort/local.wgsl).
+pub const SORT_ROW_MAX: usize = 1024;
+
 /// A pass of the radix sort.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SortVariant {
@@ -26,6 +30,8 @@ pub enum SortVariant {
     /// Sorts along rows: the values at the sorted keys' indices, or each index's place in its
     /// row (shaders/sort/gather.wgsl).
     Gather,
+    /// Sorts each row of at most [`SORT_ROW_MAX`] keys in one workgroup (shaders/sort/local.wgsl).
+    Local,
     /// Radix select: a row's histogram of one digit of the keys that match the digits chosen
     /// so far (shaders/sort/select_hist.wgsl).
     SelectHist,
@@ -49,6 +55,7 @@ impl SortVariant {
             SortVariant::Widen,
             SortVariant::Narrow,
             SortVariant::Gather,
+            SortVariant::Local,
             SortVariant::SelectHist,
             SortVariant::SelectPick,
             SortVariant::SelectCount,
@@ -57,7 +64,7 @@ impl SortVariant {
     }
 
     /// `sort_count`, `sort_scatter_keys`, `sort_scatter_pairs`, `sort_widen`, `sort_narrow`,
-    /// `sort_gather`, or `sort_select_hist`, `_pick`, `_count`, `_scatter`.
+    /// `sort_gather`, `sort_local`, or `sort_select_hist`, `_pick`, `_count`, `_scatter`.
     pub fn label(&self) -> String {
         match self {
             SortVariant::Count => "sort_count".into(),
@@ -66,6 +73,7 @@ impl SortVariant {
             SortVariant::Widen => "sort_widen".into(),
             SortVariant::Narrow => "sort_narrow".into(),
             SortVariant::Gather => "sort_gather".into(),
+            SortVariant::Local => "sort_local".into(),
             SortVariant::SelectHist => "sort_select_hist".into(),
             SortVariant::SelectPick => "sort_select_pick".into(),
             SortVariant::SelectCount => "sort_select_count".into(),
@@ -86,6 +94,7 @@ impl SortVariant {
             SortVariant::Widen => &[wgsl!("sort/widen.wgsl")],
             SortVariant::Narrow => &[wgsl!("sort/narrow.wgsl")],
             SortVariant::Gather => &[wgsl!("sort/gather.wgsl")],
+            SortVariant::Local => &[wgsl!("sort/select_common.wgsl"), wgsl!("sort/local.wgsl")],
             SortVariant::SelectHist => &[
                 wgsl!("sort/select_common.wgsl"),
                 wgsl!("sort/select_hist.wgsl"),

@@ -115,6 +115,7 @@ files! {
     "sort/count.wgsl",
     "sort/gather.wgsl",
     "sort/keys_only.wgsl",
+    "sort/local.wgsl",
     "sort/narrow.wgsl",
     "sort/scatter.wgsl",
     "sort/select_common.wgsl",

@@ -12,7 +12,12 @@
 //! and on GPUs that run one workgroup at a time), and it is **stable**: equal keys keep their
 //! order, so the result is the same on every run and argsort's indices of equal keys increase.
 //!
-//! Arrays of more than one dimension are sorted along their last axis, each row on its own
+//! Rows of at most 1,024 keys (and whole arrays that short) are sorted one workgroup each in
+//! workgroup memory instead: a bitonic network over (key, index) pairs, which orders equal keys
+//! by index, so the result is the same as the radix sort's. No workgroup waits on another there
+//! either.
+//!
+//! Longer arrays of more than one dimension are sorted along their last axis, each row on its own
 //! (`torch.sort(x, dim=-1)`): after the keys' passes come passes over the digits of each key's
 //! row, taken from its index, which moves with it (a pass per 8 bits of the row count), so the
 //! rows come back together with their keys in order; argsort's indices and the values of

@@ -10,7 +10,7 @@ use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::SortParams;
-use crate::kernels::{Kernel, SortVariant, SORT_TILE};
+use crate::kernels::{Kernel, SortVariant, SORT_ROW_MAX, SORT_TILE};
 use crate::ops::{Scan, ScanOp, Sort};
 use crate::record::Recorder;
 
@@ -103,6 +103,59 @@ impl Recorder {
         Ok(())
     }
 
+    /// Records the sort of rows of at most [`SORT_ROW_MAX`] keys, a workgroup each (the array
+    /// within one binding); 16-bit keys are written a word each, then packed.
+    fn record_local_sort(
+        &mut self,
+        flags: u32,
+        keys: &RawArray,
+        len: usize,
+        values: SortValues<'_>,
+        keys_out: &RawArray,
+        values_out: Option<&RawArray>,
+    ) -> Result<()> {
+        let n = keys.len;
+        let rows = u32::try_from(n / len).map_err(|_| Error::TooLarge {
+            what: format!("a sort of {} rows", n / len),
+            bytes: (n * 4) as u64,
+            limit: u64::from(u32::MAX),
+            limit_name: "2^32 - 1 rows",
+        })?;
+        let half = keys.dtype.size_bytes() == 2;
+        let (flag, given) = match values {
+            SortValues::None => (0, None),
+            SortValues::Indices => (SortParams::SORT_IOTA, None),
+            SortValues::Array(v) => (SortParams::SORT_PAIRS, Some(v)),
+        };
+        let params = SortParams {
+            n: n as u32,
+            tiles: rows,
+            groups_x: self.grid(rows)?.0,
+            len: len as u32,
+            flags: flags | flag,
+            dst_len: n as u32,
+            ..Default::default()
+        };
+        let wide = if half {
+            Some(self.lease_temporary(n, DType::U32)?)
+        } else {
+            None
+        };
+        let kernel = Kernel::Sort(SortVariant::Local);
+        let into = wide.as_ref().unwrap_or(keys_out);
+        let aux = values_out.filter(|_| flag != 0);
+        self.push_dispatch_aux(kernel, keys, into, (n * 4) as u64, aux, params, (rows, 1))?;
+        if let Some(v) = given {
+            self.bind_second(v, 0..(n * 4) as u64);
+        }
+        if let Some(wide) = &wide {
+            let ends = Ends::new(n, n);
+            let (src, dst) = ((wide, words as Window), (keys_out, packed as Window));
+            self.push_pieces(SortVariant::Narrow, src, dst, None, ends, 512, params)?;
+        }
+        Ok(())
+    }
+
     /// Records a stable radix sort of `keys` into `keys_out`, moving `values` into `values_out`:
     /// the whole array as one row (`len` = its length), or each row of `len` keys on its own.
     #[allow(clippy::too_many_arguments)]
@@ -138,6 +191,9 @@ impl Recorder {
         let rows = n / len.max(1);
         // 16-bit keys are sorted widened to a word each: two passes of their 16 bits.
         let half = keys.dtype.size_bytes() == 2;
+        if len <= SORT_ROW_MAX && (n * 4) as u64 <= self.binding_limit() {
+            return self.record_local_sort(flags, keys, len, values, keys_out, values_out);
+        }
         // Arrays beyond one binding are sorted in pieces of whole tiles, each bound on its own.
         let piece_keys = (self.piece_budget() / 4) as usize / SORT_TILE * SORT_TILE;
         let pieces = n.div_ceil(piece_keys.max(SORT_TILE));
