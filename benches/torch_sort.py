@@ -23,7 +23,8 @@ from torch_peer import events_time, warm_up  # same directory
 
 def parse():
     p = argparse.ArgumentParser()
-    p.add_argument("--cases", default="keys_u32,argsort_f32,rows_f32,topk_f32")
+    p.add_argument("--op", default="sort,argsort,rows,topk",
+                   help="of: sort (keys_u32), argsort (argsort_f32), rows (rows_f32), topk")
     p.add_argument("--n", default=",".join(str(1 << e) for e in (20, 22, 24, 26, 28)))
     p.add_argument("--shape", default="4096x4096,65536x256")
     p.add_argument("--topk-n", default=str(1 << 24))
@@ -48,7 +49,8 @@ def main():
         print(f"{case:>12} {shape:>12} {peer:>22} {us:>10.1f} {n / us / 1e3:>9.2f}")
         rows.append(f"{peer},{case},{shape},{n},{us:.3f}")
 
-    for case in a.cases.split(","):
+    cases = {"sort": "keys_u32", "argsort": "argsort_f32", "rows": "rows_f32", "topk": "topk_f32"}
+    for case in (cases[op] for op in a.op.split(",")):
         if case == "topk_f32":
             for n in (int(v) for v in a.topk_n.split(",")):
                 t = torch.rand(n, device="cuda") * 2 - 1

@@ -7,8 +7,9 @@
 //!     cargo run --release -p wgpu-reduce-bench --bin sort -- --n 1048576,16777216
 //!
 //! Options:
-//!   --cases LIST   of: keys_u32 (u32 keys), argsort_f32 (stable, indices as values),
-//!                  rows_f32 (f32 keys along the last axis), topk_f32; default all four
+//!   --op LIST      of: sort (u32 keys: case keys_u32), argsort (f32, stable: argsort_f32),
+//!                  rows (f32 keys along the last axis: rows_f32), topk (f32: topk_k<k>);
+//!                  default all four
 //!   --n A,B,..     lengths of the whole-array cases (default 2^20, 2^22, 2^24, 2^26, 2^28)
 //!   --shape S,..   shapes of rows_f32 (default 4096x4096,65536x256)
 //!   --topk-n A,..  lengths of topk_f32, each with k = 100 and k = n/100 (default 2^24)
@@ -29,10 +30,16 @@ use wgpu_reduce::{Context, Element, GpuArray, Sort, TopK};
 use wgpu_reduce_bench::args::*;
 use wgpu_reduce_bench::support;
 
-const USAGE: &str = "usage: sort [--cases LIST] [--n A,B] [--shape S,..] [--topk-n A,..] \
+const USAGE: &str = "usage: sort [--op LIST] [--n A,B] [--shape S,..] [--topk-n A,..] \
                      [--repeat R] [--batch K] [--csv PATH]";
 
-const CASES: [&str; 4] = ["keys_u32", "argsort_f32", "rows_f32", "topk_f32"];
+/// The operations of `--op` and the cases they time.
+const OPS: [(&str, &str); 4] = [
+    ("sort", "keys_u32"),
+    ("argsort", "argsort_f32"),
+    ("rows", "rows_f32"),
+    ("topk", "topk_f32"),
+];
 
 struct Args {
     cases: Vec<String>,
@@ -46,7 +53,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
-        cases: CASES.map(String::from).to_vec(),
+        cases: OPS.map(|(_, case)| case.to_string()).to_vec(),
         n: [20, 22, 24, 26, 28].map(|p| 1usize << p).to_vec(),
         shapes: vec![vec![4096, 4096], vec![65536, 256]],
         topk_n: vec![1 << 24],
@@ -58,12 +65,14 @@ fn parse_args() -> Result<Args, String> {
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         let flag = name(&arg);
         match arg {
-            Long("cases") => {
-                let all = CASES.join(", ");
-                a.cases = list(&mut p, &flag, &all)?;
-                for c in &a.cases {
-                    if !CASES.contains(&c.as_str()) {
-                        return Err(format!("invalid value {c:?} in --cases: takes {all}"));
+            Long("op") => {
+                let all = OPS.map(|(op, _)| op).join(", ");
+                let ops: Vec<String> = list(&mut p, &flag, &all)?;
+                a.cases = Vec::new();
+                for op in ops {
+                    match OPS.iter().find(|(name, _)| *name == op) {
+                        Some((_, case)) => a.cases.push(case.to_string()),
+                        None => return Err(format!("invalid value {op:?} in --op: takes {all}")),
                     }
                 }
             }
