@@ -2,7 +2,9 @@
 // a bitonic network over (key, index) pairs: every pair differs, so equal keys come out in
 // index order (stable) and the result is the same on every run. It writes the row's keys a
 // word each (16-bit keys in the low half, packed after by the narrow pass), and with
-// SORT_IOTA each key's index in the row, with SORT_PAIRS the value at that index.
+// SORT_IOTA each key's index in the row, with SORT_PAIRS the value at that index. Only the
+// first `k` of each row are written (`k` a row; top-k), or with SORT_KTH the k-th alone (one
+// a row; kthvalue).
 
 const ROW_MAX: u32 = 1024u;
 
@@ -57,14 +59,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
             workgroupBarrier();
         }
     }
+    let kth = (params.flags & SORT_KTH) != 0u;
     if live {
-        for (var e = lid; e < len; e += 256u) {
+        for (var e = lid; e < min(len, params.k); e += 256u) {
+            var at = row * params.k + e;
+            if kth {
+                if e + 1u != params.k {
+                    continue;
+                }
+                at = row;
+            }
             let i = order[e];
-            keys_out[start + e] = load_key(start + i);
+            keys_out[at] = load_key(start + i);
             if (params.flags & SORT_IOTA) != 0u {
-                values_out[start + e] = i;
+                values_out[at] = i;
             } else if (params.flags & SORT_PAIRS) != 0u {
-                values_out[start + e] = values_in[start + i];
+                values_out[at] = values_in[start + i];
             }
         }
     }

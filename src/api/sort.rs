@@ -117,7 +117,8 @@ impl Recorder {
     /// A radix select: per 8-bit digit from the top, a histogram of each row's keys that match
     /// the digits chosen so far narrows the row to its k-th key; then the keys above it and
     /// the first of those equal to it are taken in index order (and sorted, k per row). It
-    /// costs a few reads of `x`, not a sort of it.
+    /// costs a few reads of `x`, not a sort of it. Rows of at most 1,024 keys (sorted) are
+    /// sorted a workgroup each and their first k taken.
     ///
     /// ```no_run
     /// # fn main() -> wgpu_reduce::Result<()> {

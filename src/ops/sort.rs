@@ -36,6 +36,8 @@
 //! k-th key; after four such steps (two for 16-bit keys) the k-th key is known, and a count, an
 //! exclusive scan and a compaction take the keys above it and the first of those equal to it in
 //! index order (ties go to the lower index). Sorted results then sort the k keys of each row.
+//! Rows of at most 1,024 keys, sorted (and kthvalue's), are sorted a workgroup each instead,
+//! and the first k (or the k-th) written.
 //! Like the sort, nothing waits on another workgroup.
 //!
 //! Order (NumPy's and PyTorch's, `torch.sort(stable=True)`): integers by value; floats in IEEE

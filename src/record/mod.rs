@@ -29,7 +29,7 @@ mod submission;
 
 pub use results::{ReadToken, Readback, Results};
 pub(crate) use select::Taken;
-pub(crate) use sort::SortValues;
+pub(crate) use sort::{SortValues, Take};
 pub use submission::Submission;
 
 pub(crate) static NEXT_RECORDING: AtomicU64 = AtomicU64::new(1);

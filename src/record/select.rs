@@ -2,16 +2,17 @@
 //! histogram of each row's keys that match the digits chosen so far and a pick of the digit
 //! that holds the row's k-th key; then a count of each tile's keys above and equal to the k-th,
 //! an exclusive scan of the counts, and a compaction that takes them in index order. A sort of
-//! the k taken keys follows where the result is to be sorted.
+//! the k taken keys follows where the result is to be sorted. Rows of at most 1,024 keys are
+//! instead sorted a workgroup each, and the first k (or the k-th) written.
 
 use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::{FillParams, SortParams};
-use crate::kernels::{Kernel, SortVariant, SORT_TILE};
+use crate::kernels::{Kernel, SortVariant, SORT_ROW_MAX, SORT_TILE};
 use crate::ops::{Scan, ScanOp, Sort};
 use crate::record::sort::key_flags;
-use crate::record::{Recorder, SortValues};
+use crate::record::{Recorder, SortValues, Take};
 
 /// Keys a workgroup of the histogram pass reads (`HIST_TILE` in
 /// shaders/sort/select_hist.wgsl).
@@ -57,6 +58,24 @@ impl Recorder {
         }
         debug_assert!(k <= len);
         self.ctx.check_binding_size(n, x.dtype, "a top-k")?;
+        // Short rows, sorted (or one key of each): a workgroup sorts each row and writes the
+        // first k (or the k-th).
+        let sorted = !matches!(taken, Taken::TopK { sorted: false, .. });
+        if len <= SORT_ROW_MAX && (n * 4) as u64 <= self.binding_limit() && sorted {
+            let order = key_flags(x.dtype)
+                | if smallest {
+                    0
+                } else {
+                    SortParams::SORT_DESCENDING
+                };
+            let (outs, take) = match taken {
+                Taken::TopK {
+                    values, indices, ..
+                } => ((values, Some(indices)), Take::First(k)),
+                Taken::Kth { value, index } => ((value, Some(index)), Take::Kth(k)),
+            };
+            return self.record_local_sort(order, x, len, SortValues::Indices, outs, take);
+        }
         let rows = n / len;
         let half = x.dtype.size_bytes() == 2;
         let flags = key_flags(x.dtype)

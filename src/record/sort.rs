@@ -35,6 +35,17 @@ pub(crate) fn key_flags(dtype: DType) -> u32 {
     }
 }
 
+/// What a sort of short rows writes of each row.
+#[derive(Clone, Copy)]
+pub(crate) enum Take {
+    /// Every key.
+    All,
+    /// The first `k` (top-k).
+    First(usize),
+    /// The `k`-th alone, from 1 (kthvalue).
+    Kth(usize),
+}
+
 /// The pieces of a sort: `n` keys, `piece_keys` a piece.
 #[derive(Clone, Copy)]
 struct Ends {
@@ -104,17 +115,24 @@ impl Recorder {
     }
 
     /// Records the sort of rows of at most [`SORT_ROW_MAX`] keys, a workgroup each (the array
-    /// within one binding); 16-bit keys are written a word each, then packed.
-    fn record_local_sort(
+    /// within one binding), writing what `take` says of each row; 16-bit keys are written a
+    /// word each, then packed.
+    pub(crate) fn record_local_sort(
         &mut self,
         flags: u32,
         keys: &RawArray,
         len: usize,
         values: SortValues<'_>,
-        keys_out: &RawArray,
-        values_out: Option<&RawArray>,
+        (keys_out, values_out): (&RawArray, Option<&RawArray>),
+        take: Take,
     ) -> Result<()> {
         let n = keys.len;
+        let (k, kth) = match take {
+            Take::All => (len, false),
+            Take::First(k) => (k, false),
+            Take::Kth(k) => (k, true),
+        };
+        let out_len = if kth { n / len } else { n / len * k };
         let rows = u32::try_from(n / len).map_err(|_| Error::TooLarge {
             what: format!("a sort of {} rows", n / len),
             bytes: (n * 4) as u64,
@@ -132,24 +150,29 @@ impl Recorder {
             tiles: rows,
             groups_x: self.grid(rows)?.0,
             len: len as u32,
-            flags: flags | flag,
+            k: k as u32,
+            flags: flags | flag | if kth { SortParams::SORT_KTH } else { 0 },
             dst_len: n as u32,
             ..Default::default()
         };
         let wide = if half {
-            Some(self.lease_temporary(n, DType::U32)?)
+            Some(self.lease_temporary(out_len, DType::U32)?)
         } else {
             None
         };
         let kernel = Kernel::Sort(SortVariant::Local);
         let into = wide.as_ref().unwrap_or(keys_out);
         let aux = values_out.filter(|_| flag != 0);
-        self.push_dispatch_aux(kernel, keys, into, (n * 4) as u64, aux, params, (rows, 1))?;
+        let bytes = (out_len * 4) as u64;
+        self.push_dispatch_aux(kernel, keys, into, bytes, aux, params, (rows, 1))?;
+        if aux.is_some() {
+            self.window_aux(0..bytes);
+        }
         if let Some(v) = given {
             self.bind_second(v, 0..(n * 4) as u64);
         }
         if let Some(wide) = &wide {
-            let ends = Ends::new(n, n);
+            let ends = Ends::new(out_len, out_len);
             let (src, dst) = ((wide, words as Window), (keys_out, packed as Window));
             self.push_pieces(SortVariant::Narrow, src, dst, None, ends, 512, params)?;
         }
@@ -192,7 +215,8 @@ impl Recorder {
         // 16-bit keys are sorted widened to a word each: two passes of their 16 bits.
         let half = keys.dtype.size_bytes() == 2;
         if len <= SORT_ROW_MAX && (n * 4) as u64 <= self.binding_limit() {
-            return self.record_local_sort(flags, keys, len, values, keys_out, values_out);
+            let outs = (keys_out, values_out);
+            return self.record_local_sort(flags, keys, len, values, outs, Take::All);
         }
         // Arrays beyond one binding are sorted in pieces of whole tiles, each bound on its own.
         let piece_keys = (self.piece_budget() / 4) as usize / SORT_TILE * SORT_TILE;
