@@ -12,6 +12,10 @@
 //! and on GPUs that run one workgroup at a time), and it is **stable**: equal keys keep their
 //! order, so the result is the same on every run and argsort's indices of equal keys increase.
 //!
+//! Every kernel of the sort needs at most 9 KiB of workgroup memory (the scatter's bit masks,
+//! 8 per digit, and its 256 counts), within the 16 KiB every WebGPU device gives, so 8-bit
+//! digits fit every adapter and no narrower variant is needed.
+//!
 //! Rows of at most 1,024 keys (and whole arrays that short) are sorted one workgroup each in
 //! workgroup memory instead: a bitonic network over (key, index) pairs, which orders equal keys
 //! by index, so the result is the same as the radix sort's. No workgroup waits on another there
