@@ -266,9 +266,9 @@ fn rows_case<T: Key>(ctx: &Context, rng: &mut StdRng, shape: &[usize]) {
     }
 }
 
-/// Sorts along the last axis: each row on its own (rows of one key, short rows, rows longer
-/// than a tile, more rows than one and two digits count, and a 3-D array; f16 rows with an odd
-/// number of passes too).
+/// Sorts along the last axis: each row on its own (rows of one key, short rows sorted a
+/// workgroup each, up to 3,000 of them, rows longer than a tile through the radix passes, and a
+/// 3-D array; f16 and u32 rows too).
 #[test]
 fn sort_along_rows() {
     let ctx = common::poisoned_context();
@@ -280,8 +280,8 @@ fn sort_along_rows() {
         &[7, 1000],
         &[300, 257],
         &[2, 70_000],
-        &[4096, 16],
-        &[70_000, 3],
+        &[512, 16],
+        &[3000, 3],
         &[2, 3, 50],
     ];
     let mut checked = 0;
@@ -289,7 +289,7 @@ fn sort_along_rows() {
         rows_case::<f32>(&ctx, &mut rng, shape);
         checked += 1;
     }
-    for shape in [&[7usize, 1000][..], &[300, 257], &[70_000, 3]] {
+    for shape in [&[7usize, 1000][..], &[300, 257], &[3000, 3]] {
         rows_case::<f16>(&ctx, &mut rng, shape);
         rows_case::<u32>(&ctx, &mut rng, shape);
         checked += 2;
