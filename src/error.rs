@@ -200,6 +200,19 @@ pub enum Error {
         reason: String,
     },
 
+    /// An element is outside what the operation takes (e.g. a negative value given to
+    /// `bincount`), found by a check on the GPU whose result is read with the recording's
+    /// results.
+    #[error("{op}: element {index} is not allowed ({allowed})")]
+    InvalidValue {
+        /// The operation.
+        op: &'static str,
+        /// The lowest index of an element not allowed.
+        index: usize,
+        /// What the operation takes.
+        allowed: &'static str,
+    },
+
     /// A shape does not match the number of elements given.
     #[error("shape {shape:?} holds {shape_len} elements, but {len} were given")]
     ShapeMismatch {

@@ -143,6 +143,7 @@ mod record;
 // The methods users call.
 mod api;
 
+pub use api::Compacted;
 pub use array::GpuArray;
 pub use context::{
     Capabilities, Context, ContextOptions, ContextStats, DeviceRequirements, Subgroups, Testing,

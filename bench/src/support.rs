@@ -131,3 +131,48 @@ pub fn spinner(what: &str) -> indicatif::ProgressBar {
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
 }
+
+/// One figure of an operation: medians of its GPU time and its wall time.
+pub struct Figure {
+    /// GPU time of one operation (timestamps around a batch, divided by its length), where the
+    /// device has timestamps.
+    pub gpu: Option<Duration>,
+    /// Wall time of a batch (record, submit, wait) divided by its length.
+    pub wall: Duration,
+}
+
+/// Times `record` (one operation) in batches of `batch` recorded into one submission each:
+/// warm-up, then `repeat` batches without timestamps (wall time) and `repeat` with them (GPU
+/// time); the medians.
+pub fn time_batches(
+    ctx: &Context,
+    batch: usize,
+    repeat: usize,
+    record: &dyn Fn(&mut wgpu_reduce::Recorder) -> wgpu_reduce::Result<()>,
+) -> wgpu_reduce::Result<Figure> {
+    let run = |timestamps: bool| -> wgpu_reduce::Result<(Duration, Option<Duration>)> {
+        let start = std::time::Instant::now();
+        let mut rec = ctx.recorder();
+        if timestamps {
+            rec.enable_timestamps();
+        }
+        for _ in 0..batch {
+            record(&mut rec)?;
+        }
+        let res = rec.submit()?.wait()?;
+        Ok((
+            start.elapsed() / batch as u32,
+            res.gpu_time().map(|g| g / batch as u32),
+        ))
+    };
+    warm_up(|| run(false).map(drop))?;
+    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
+    for _ in 0..repeat {
+        walls.push(run(false)?.0);
+        gpus.extend(run(true)?.1);
+    }
+    Ok(Figure {
+        wall: median(&mut walls),
+        gpu: (!gpus.is_empty()).then(|| median(&mut gpus)),
+    })
+}

@@ -3,6 +3,7 @@
 //! (`context.rs`, `prepare.rs`), a recorder's reads and submission (`recorder.rs`), and the
 //! operations, all recorded (`reduce.rs`, `scan.rs`), which hand their work to `record`.
 
+mod compact;
 mod prepare;
 mod reduce;
 mod scan;
@@ -10,3 +11,5 @@ mod sort;
 
 mod context;
 mod recorder;
+
+pub use compact::Compacted;

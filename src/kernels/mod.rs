@@ -24,6 +24,9 @@
 //! - [`SortVariant`]: the passes of the radix sort (`sort/`): per 8-bit digit, a count of each
 //!   tile's digits and a stable scatter, with a scan of the counts between them; short rows
 //!   sorted a workgroup each; the radix select of top-k and kthvalue.
+//! - [`CompactVariant`]: compaction (`compact/`): a count of each tile's kept elements and a
+//!   stable scatter, with a scan of the counts between them; run lengths, nonzero's
+//!   coordinates, and histograms.
 //!
 //! Each family reads a typed parameter struct ([`params`]).
 //!
@@ -35,6 +38,7 @@ mod axis;
 mod cache;
 #[cfg(feature = "validate")]
 mod check;
+mod compact;
 mod pack;
 pub mod params;
 mod reduce;
@@ -115,6 +119,7 @@ fn compose(prelude: String, files: &[&str]) -> String {
 
 pub use axis::{AxisVariant, Layout};
 pub(crate) use cache::Kernels;
+pub use compact::{CompactVariant, COMPACT_TILE, HISTOGRAM_PRIVATE_BINS, HISTOGRAM_TILE};
 pub use pack::PackVariant;
 pub use reduce::ReduceVariant;
 pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
@@ -182,6 +187,8 @@ pub enum Kernel {
     CheckOffsets,
     /// A pass of the radix sort.
     Sort(SortVariant),
+    /// A kernel of compaction, runs or histograms.
+    Compact(CompactVariant),
 }
 
 impl Kernel {
@@ -197,6 +204,7 @@ impl Kernel {
         v.push(Kernel::Fill);
         v.push(Kernel::CheckOffsets);
         v.extend(SortVariant::all().into_iter().map(Kernel::Sort));
+        v.extend(CompactVariant::all().into_iter().map(Kernel::Compact));
         v
     }
 
@@ -210,6 +218,7 @@ impl Kernel {
             Kernel::Fill => "fill_u32".into(),
             Kernel::CheckOffsets => "check_offsets".into(),
             Kernel::Sort(k) => k.label(),
+            Kernel::Compact(k) => k.label(),
         }
     }
 
@@ -230,6 +239,8 @@ impl Kernel {
             Kernel::Fill => return wgsl!("util/fill.wgsl").to_string(),
             Kernel::CheckOffsets => return wgsl!("axis/check_offsets.wgsl").to_string(),
             Kernel::Sort(k) => return k.source(),
+            Kernel::Compact(k) if k.widens_f16() => k.source(),
+            Kernel::Compact(k) => return k.source(),
         };
         s.push('\n');
         s.push_str(widening.wgsl());
@@ -258,6 +269,7 @@ impl Kernel {
             Kernel::Scan(_) => params::Family::Scan,
             Kernel::Fill | Kernel::CheckOffsets => params::Family::Fill,
             Kernel::Sort(_) => params::Family::Sort,
+            Kernel::Compact(_) => params::Family::Compact,
         }
     }
 

@@ -22,6 +22,8 @@ pub enum Family {
     Fill,
     /// [`super::Kernel::Sort`], shaders/sort/.
     Sort,
+    /// [`super::Kernel::Compact`], shaders/compact/.
+    Compact,
 }
 
 /// A kernel family's parameters: 64 bytes, the uniform at binding 3.
@@ -294,5 +296,66 @@ kernel_params! {
         dst_len: u32,
         /// Padding to 64 bytes.
         pad: [u32; 4],
+    }
+}
+
+kernel_params! {
+    /// Compaction, runs and histograms (`CompactParams` in shaders/compact/common.wgsl).
+    CompactParams: Compact, "CompactParams",
+    flags {
+        /// Keeps the elements whose mask word is not 0.
+        COMPACT_MASK = 1,
+        /// Keeps the elements that are not zero.
+        COMPACT_NONZERO = 2,
+        /// Keeps the first element and each that differs from the one before it.
+        COMPACT_CHANGES = 4,
+        /// Elements are f32.
+        COMPACT_F32 = 8,
+        /// Elements are 16-bit floats, two to a word.
+        COMPACT_HALF = 16,
+        /// 16-bit elements are bf16 (else f16).
+        COMPACT_BF16 = 32,
+        /// Elements are i32.
+        COMPACT_I32 = 64,
+        /// The scatter writes the kept elements' bits.
+        COMPACT_VALUES = 128,
+        /// The scatter writes the kept elements' indices.
+        COMPACT_INDICES = 256,
+        /// The scatter writes the other elements after the kept ones (a partition).
+        COMPACT_REST = 512,
+        /// The scatter writes each element's run index.
+        COMPACT_INVERSE = 1024,
+        /// The run indices go to the places a permutation names.
+        COMPACT_PERM = 2048,
+        /// A histogram of integers (bincount).
+        COMPACT_INTS = 4096,
+    }
+    {
+        /// Elements.
+        n: u32,
+        /// Workgroups numbered linearly.
+        tiles: u32,
+        /// Width of the dispatch grid.
+        groups_x: u32,
+        /// `COMPACT_*` bits.
+        flags: u32,
+        /// Elements per row (histograms), or coordinates per kept element (the unravel).
+        len: u32,
+        /// Bins per row.
+        bins: u32,
+        /// The low end of a float histogram's range.
+        lo: f32,
+        /// `bins / (hi - lo)`.
+        scale: f32,
+        /// The high end of a float histogram's range.
+        hi: f32,
+        /// The bits written past the count.
+        value: u32,
+        /// Workgroups per row of a histogram.
+        row_groups: u32,
+        /// The unravel's first dimension.
+        first: u32,
+        /// The unravel's three dimensions and the product of those after them.
+        dims: [u32; 4],
     }
 }

@@ -5,7 +5,8 @@
 //! family: `shared/` (NaN tests, float keys, 16-bit conversions, the value types' bounds),
 //! `ops/` (each operation's hooks), `reduce/` (the whole-array kernel), `axis/` (the general
 //! kernel of reductions along axes, its layouts, loads, stores and maps), `scan/` (the scan
-//! passes), `sort/` (the radix sort's and the radix select's passes) and `util/` (fill and
+//! passes), `sort/` (the radix sort's and the radix select's passes), `compact/` (compaction, runs and
+//! histograms) and `util/` (fill and
 //! 16-bit packing). Each file says what it holds in its first lines.
 
 macro_rules! files {
@@ -54,6 +55,15 @@ files! {
     "axis/rows_pairs_values.wgsl",
     "axis/store_final.wgsl",
     "axis/store_state.wgsl",
+    "compact/common.wgsl",
+    "compact/count.wgsl",
+    "compact/elements.wgsl",
+    "compact/histogram.wgsl",
+    "compact/pad.wgsl",
+    "compact/run_lengths.wgsl",
+    "compact/scatter.wgsl",
+    "compact/total.wgsl",
+    "compact/unravel.wgsl",
     "ops/add.wgsl",
     "ops/add_subgroup.wgsl",
     "ops/aminmax.wgsl",

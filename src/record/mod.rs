@@ -18,6 +18,7 @@ use crate::kernels::params::KernelParams;
 use crate::kernels::Kernel;
 use crate::pool::PooledBuffer;
 
+mod compact;
 pub(crate) mod encode;
 mod reduce;
 mod results;
@@ -27,6 +28,7 @@ mod select;
 mod sort;
 mod submission;
 
+pub(crate) use compact::{Keep, Kept};
 pub use results::{ReadToken, Readback, Results};
 pub(crate) use select::Taken;
 pub(crate) use sort::{SortValues, Take};
@@ -54,6 +56,40 @@ pub(crate) struct Dispatch {
     params: [u32; 16],
     /// Workgroups along x, y and z.
     grid: (u32, u32, u32),
+}
+
+/// What a flag read with the results checks: its value, unless `u32::MAX`, names the first
+/// offence.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Check {
+    /// A segmented reduction's offsets ([`Error::InvalidOffsets`]: the first invalid segment).
+    Offsets,
+    /// An operation's elements ([`Error::InvalidValue`]: the lowest index of one not allowed).
+    Values {
+        /// The operation.
+        op: &'static str,
+        /// What is allowed.
+        allowed: &'static str,
+    },
+}
+
+impl Check {
+    /// The error of a flag that is not `u32::MAX`.
+    pub(crate) fn error(self, flag: u32) -> Error {
+        match self {
+            Check::Offsets => Error::InvalidOffsets {
+                segment: flag as usize,
+                reason: "the segment ends before it starts, or past the end of the values \
+                         (found by the check of offsets on the GPU)"
+                    .into(),
+            },
+            Check::Values { op, allowed } => Error::InvalidValue {
+                op,
+                index: flag as usize,
+                allowed,
+            },
+        }
+    }
 }
 
 pub(crate) struct Read {
@@ -86,8 +122,9 @@ pub struct Recorder {
     pub(crate) reads: Vec<Read>,
     pub(crate) read_bytes: u64,
     pub(crate) timestamps: bool,
-    /// Where in the results the flags of offsets checks are (see `Submission::checks`).
-    pub(crate) checks: Vec<u64>,
+    /// Where in the results the flags of checks on the GPU are, and what each checks (see
+    /// `Submission::checks`).
+    pub(crate) checks: Vec<(u64, Check)>,
     /// Outputs of at most this many bytes are made with `MAP_READ` (0: none).
     pub(crate) mapped_outputs: u64,
     /// Operations recorded in the context's clean states (see `Inner::clean_states`).
@@ -329,9 +366,9 @@ impl Recorder {
         )
     }
 
-    /// Reads `flag` (one u32, set by an offsets check) with the results: `wait` returns
-    /// [`Error::InvalidOffsets`] unless it is still `u32::MAX`.
-    pub(crate) fn read_check(&mut self, flag: &RawArray) {
+    /// Reads `flag` (one u32, set by a check on the GPU) with the results: `wait` returns the
+    /// error `check` names unless it is still `u32::MAX`.
+    pub(crate) fn read_check(&mut self, flag: &RawArray, check: Check) {
         let offset = self.read_bytes;
         self.read_bytes += 8;
         self.reads.push(Read {
@@ -339,7 +376,7 @@ impl Recorder {
             offset,
             sole: false,
         });
-        self.checks.push(offset);
+        self.checks.push((offset, check));
     }
 }
 

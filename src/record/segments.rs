@@ -3,7 +3,7 @@
 //! segments from the blocks' states in a second, and the 16-bit packing of the results.
 
 use super::reduce::check_output;
-use super::Recorder;
+use super::{Check, Recorder};
 use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
@@ -154,7 +154,7 @@ impl Recorder {
             ..Default::default()
         };
         self.push_dispatch(Kernel::CheckOffsets, offsets, &flag, 4, check, (groups, 1))?;
-        self.read_check(&flag);
+        self.read_check(&flag, Check::Offsets);
         Ok(())
     }
 }

@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::Results;
+use super::{Check, Results};
 use crate::array::Storage;
 use crate::context::Context;
 use crate::error::{Error, Result, WgpuError};
@@ -20,9 +20,9 @@ pub struct Submission {
     /// The buffer mapped for the values read, and how many bytes of it.
     pub(super) staging: Option<(Staging, u64)>,
     pub(super) timestamp_offset: Option<u64>,
-    /// Offsets in the results of the flags of offsets checks (u32::MAX: valid; else the first
-    /// invalid segment).
-    pub(super) checks: Vec<u64>,
+    /// Offsets in the results of the flags of checks on the GPU (u32::MAX: valid; else the
+    /// first offence), and what each checks.
+    pub(super) checks: Vec<(u64, Check)>,
 }
 
 impl Submission {
@@ -153,19 +153,14 @@ impl Submission {
                 return Err(e);
             }
         };
-        for &at in &self.checks {
+        for &(at, check) in &self.checks {
             let at = at as usize;
             let flag: u32 = data
                 .get(at..at + 4)
                 .map(bytemuck::pod_read_unaligned)
                 .unwrap_or(0);
             if flag != u32::MAX {
-                return Err(Error::InvalidOffsets {
-                    segment: flag as usize,
-                    reason: "the segment ends before it starts, or past the end of the values \
-                             (found by the check of offsets on the GPU)"
-                        .into(),
-                });
+                return Err(check.error(flag));
             }
         }
         Ok(self.results(data))

@@ -7,6 +7,8 @@
 //! - `reduce`, `scan`: every operation × element type × layout against the f64 CPU reference
 //!   of tests/common, sampled (seeded and printed), with the count of checked cases asserted.
 //! - `sort`: the radix sort (sort, argsort, pairs) against a stable CPU sort.
+//! - `compact`: compaction, partition, nonzero, runs, unique values and histograms against CPU
+//!   references.
 //! - `api`: the recorder (batching, chaining, reading, `record_into`), typed errors and the
 //!   web's error model.
 //!
@@ -34,6 +36,7 @@ mod run;
 mod scan_ref;
 
 mod api;
+mod compact;
 mod reduce;
 mod scan;
 mod sort;

@@ -59,6 +59,7 @@ fn family(k: &Kernel) -> String {
         Kernel::Fill => "fill".into(),
         Kernel::CheckOffsets => "check offsets".into(),
         Kernel::Sort(v) => v.label(),
+        Kernel::Compact(v) => v.label(),
     }
 }
 
@@ -67,7 +68,12 @@ fn workgroup_size(k: &Kernel) -> u32 {
         Kernel::Reduce(v) => v.workgroup_size,
         Kernel::Axis(v) => v.workgroup_size,
         Kernel::Scan(v) => v.workgroup_size,
-        Kernel::Pack(_) | Kernel::Fill | Kernel::CheckOffsets | Kernel::Sort(_) => 256,
+        Kernel::Compact(wgpu_reduce::kernels::CompactVariant::Total) => 64,
+        Kernel::Pack(_)
+        | Kernel::Fill
+        | Kernel::CheckOffsets
+        | Kernel::Sort(_)
+        | Kernel::Compact(_) => 256,
     }
 }
 

@@ -22,13 +22,14 @@
 //! (record, submit, wait; nothing read back). Exits with status 1 if a result is wrong.
 
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use wgpu_reduce::{Context, Element, GpuArray, Sort, TopK};
 use wgpu_reduce_bench::args::*;
 use wgpu_reduce_bench::support;
+use wgpu_reduce_bench::support::{time_batches, Figure};
 
 const USAGE: &str = "usage: sort [--op LIST] [--n A,B] [--shape S,..] [--topk-n A,..] \
                      [--repeat R] [--batch K] [--csv PATH]";
@@ -90,45 +91,6 @@ fn parse_args() -> Result<Args, String> {
         }
     }
     Ok(a)
-}
-
-/// One figure: medians of the GPU time and the wall time per sort.
-struct Figure {
-    gpu: Option<Duration>,
-    wall: Duration,
-}
-
-/// Times `record` (one sort) in batches of `a.batch`, after warming up.
-fn time(
-    ctx: &Context,
-    a: &Args,
-    record: &dyn Fn(&mut wgpu_reduce::Recorder) -> wgpu_reduce::Result<()>,
-) -> wgpu_reduce::Result<Figure> {
-    let batch = |timestamps: bool| -> wgpu_reduce::Result<(Duration, Option<Duration>)> {
-        let start = Instant::now();
-        let mut rec = ctx.recorder();
-        if timestamps {
-            rec.enable_timestamps();
-        }
-        for _ in 0..a.batch {
-            record(&mut rec)?;
-        }
-        let res = rec.submit()?.wait()?;
-        Ok((
-            start.elapsed() / a.batch as u32,
-            res.gpu_time().map(|g| g / a.batch as u32),
-        ))
-    };
-    support::warm_up(|| batch(false).map(drop))?;
-    let (mut walls, mut gpus) = (Vec::new(), Vec::new());
-    for _ in 0..a.repeat {
-        walls.push(batch(false)?.0);
-        gpus.extend(batch(true)?.1);
-    }
-    Ok(Figure {
-        wall: support::median(&mut walls),
-        gpu: (!gpus.is_empty()).then(|| support::median(&mut gpus)),
-    })
 }
 
 fn print(a: &Args, case: &str, shape: &[usize], ok: bool, f: &Figure) {
@@ -199,7 +161,9 @@ fn topk_case(
             .iter()
             .zip(&want)
             .all(|(v, &i)| *v == keys[i as usize]);
-    let f = time(ctx, a, &|rec| rec.topk(&x, k, &topk).map(drop))?;
+    let f = time_batches(ctx, a.batch, a.repeat, &|rec| {
+        rec.topk(&x, k, &topk).map(drop)
+    })?;
     Ok((ok, f))
 }
 
@@ -249,7 +213,9 @@ fn main() -> ExitCode {
                     let got = ctx.run(|rec| rec.sort(&x, &sort))?;
                     let mut want = keys;
                     want.sort_unstable();
-                    let f = time(&ctx, &a, &|rec| rec.sort(&x, &sort).map(drop))?;
+                    let f = time_batches(&ctx, a.batch, a.repeat, &|rec| {
+                        rec.sort(&x, &sort).map(drop)
+                    })?;
                     Ok((got == want, f))
                 } else {
                     // f32 keys with many ties (so that stability matters) and some NaN.
@@ -265,7 +231,9 @@ fn main() -> ExitCode {
                     let x = upload(&ctx, &keys, &shape)?;
                     let got = ctx.run(|rec| rec.argsort(&x, &sort))?;
                     let ok = got == stable_order(&keys, len);
-                    let f = time(&ctx, &a, &|rec| rec.argsort(&x, &sort).map(drop))?;
+                    let f = time_batches(&ctx, a.batch, a.repeat, &|rec| {
+                        rec.argsort(&x, &sort).map(drop)
+                    })?;
                     Ok((ok, f))
                 }
             })();
