@@ -153,7 +153,7 @@ pub use element::{DType, Element};
 pub use error::{Error, Result, WgpuError};
 pub use kernels::WORKGROUP_SIZES;
 pub use ops::{
-    Axes, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, Sort, TopK, MAX_DIMS,
+    Axes, Cmp, Map, Prepare, ReduceOp, Reduction, Scan, ScanAlgorithm, ScanOp, Sort, TopK, MAX_DIMS,
 };
 pub use plan::tuning::Tuning;
 pub use pool::{size_class, PoolStats};

@@ -13,7 +13,7 @@ use common::{rng, Sweep};
 use rand::rngs::StdRng;
 use rand::Rng;
 use wgpu_reduce::half::{bf16, f16};
-use wgpu_reduce::{Context, DType, Error};
+use wgpu_reduce::{Cmp, Context, DType, Error};
 
 /// Lengths around the tiles of 4,096 and the scatter's rounds of 1,024.
 const LENGTHS: [usize; 11] = [0, 1, 2, 3, 1023, 1025, 4095, 4096, 4097, 10007, 100003];
@@ -533,4 +533,124 @@ fn wrong_inputs_are_typed_errors() {
         "{e}"
     );
     assert!(e.to_string().contains("1 <= length"), "{e}");
+}
+
+/// Whether `x cmp v` holds: floats as f32 values (NaN unequal to everything), integers as
+/// their type.
+fn holds<T: Key>(x: T, cmp: Cmp, v: T) -> bool {
+    use std::cmp::Ordering;
+    let order = match (value_of(x), value_of(v)) {
+        (Some(a), Some(b)) => a.partial_cmp(&b),
+        _ if T::DTYPE == DType::I32 => Some((x.bits() as i32).cmp(&(v.bits() as i32))),
+        _ => Some(x.bits().cmp(&v.bits())),
+    };
+    match cmp {
+        Cmp::Lt => order == Some(Ordering::Less),
+        Cmp::Le => matches!(order, Some(Ordering::Less | Ordering::Equal)),
+        Cmp::Gt => order == Some(Ordering::Greater),
+        Cmp::Ge => matches!(order, Some(Ordering::Greater | Ordering::Equal)),
+        Cmp::Eq => order == Some(Ordering::Equal),
+        Cmp::Ne => order != Some(Ordering::Equal),
+    }
+}
+
+fn comparisons<T: Key>(rng: &mut StdRng, ctx: &Context, sweep: &mut Sweep) {
+    const CMPS: [Cmp; 6] = [Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge, Cmp::Eq, Cmp::Ne];
+    for n in [1usize, 4097, 20011] {
+        for pattern in [Pattern::Random, Pattern::Few] {
+            let x: Vec<T> = draw(rng, n, pattern);
+            let gx = ctx.upload(&x).unwrap();
+            // Values from the data (equal elements exist), and specials of the type.
+            let mut values = vec![x[rng.gen_range(0..n)], x[rng.gen_range(0..n)]];
+            values.extend((0..3).map(|_| T::draw(rng, Pattern::Random)));
+            for v in values {
+                for cmp in CMPS {
+                    let what = format!("{} n={n} {pattern:?} x {cmp:?} {v:?}", T::DTYPE);
+                    if !sweep.keep(&what, rng) {
+                        continue;
+                    }
+                    let (mask, kept) = ctx
+                        .run(|rec| {
+                            let mask = rec.compare(&gx, cmp, v)?;
+                            let kept = rec.compact(&gx, &mask)?;
+                            Ok((mask, kept))
+                        })
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    let want: Vec<u32> = x.iter().map(|&e| u32::from(holds(e, cmp, v))).collect();
+                    assert_eq!(mask, want, "{what}: mask");
+                    let want_kept: Vec<T> =
+                        (0..n).filter(|&i| want[i] == 1).map(|i| x[i]).collect();
+                    assert_eq!(bits(&kept), bits(&want_kept), "{what}: x[x {cmp:?} v]");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn comparisons_make_masks_for_the_compaction() {
+    let ctx = common::poisoned_context();
+    let mut rng = rng("compare");
+    let mut sweep = Sweep::scaled("compare", 0.25);
+    comparisons::<f32>(&mut rng, &ctx, &mut sweep);
+    comparisons::<i32>(&mut rng, &ctx, &mut sweep);
+    comparisons::<u32>(&mut rng, &ctx, &mut sweep);
+    comparisons::<f16>(&mut rng, &ctx, &mut sweep);
+    comparisons::<bf16>(&mut rng, &ctx, &mut sweep);
+    sweep.finish();
+}
+
+#[test]
+fn weighted_bincount_sums_each_values_weights() {
+    let ctx = common::poisoned_context();
+    let mut rng = rng("bincount_weighted");
+    let mut checked = 0;
+    for (n, length) in [
+        (0usize, 3usize),
+        (1, 1),
+        (4097, 7),
+        (100003, 1000),
+        (30011, 5000),
+    ] {
+        let x: Vec<i32> = (0..n).map(|_| rng.gen_range(0..length as i32)).collect();
+        // Small integers: every sum is exact in f32, whatever the order of the additions.
+        let w: Vec<f32> = (0..n).map(|_| rng.gen_range(-8..=8) as f32).collect();
+        let (gx, gw) = (ctx.upload(&x).unwrap(), ctx.upload(&w).unwrap());
+        let got = ctx
+            .run(|rec| rec.bincount_weighted(&gx, &gw, length))
+            .unwrap();
+        let mut want = vec![0.0f32; length];
+        for (&v, &wt) in x.iter().zip(&w) {
+            want[v as usize] += wt;
+        }
+        assert_eq!(got, want, "n={n} length={length}");
+        // Any weights: the same bits on every run.
+        let w: Vec<f32> = (0..n).map(|_| rng.gen_range(-1.0f32..1.0)).collect();
+        let gw = ctx.upload(&w).unwrap();
+        let a = ctx
+            .run(|rec| rec.bincount_weighted(&gx, &gw, length))
+            .unwrap();
+        let b = ctx
+            .run(|rec| rec.bincount_weighted(&gx, &gw, length))
+            .unwrap();
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&a), bits(&b), "n={n} length={length}: twice");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+    let gx = ctx.upload(&[1i32, -4, 2]).unwrap();
+    let gw = ctx.upload(&[1.0f32, 1.0, 1.0]).unwrap();
+    let e = ctx
+        .run(|rec| rec.bincount_weighted(&gx, &gw, 3))
+        .unwrap_err();
+    assert!(matches!(e, Error::InvalidValue { index: 1, .. }), "{e}");
+    let gw2 = ctx.upload(&[1.0f32, 1.0]).unwrap();
+    let e = ctx
+        .run(|rec| rec.bincount_weighted(&gx, &gw2, 3))
+        .unwrap_err();
+    assert!(matches!(e, Error::InputsDiffer { .. }), "{e}");
+    let e = ctx
+        .run(|rec| rec.bincount_weighted(&gw, &gw, 3))
+        .unwrap_err();
+    assert!(matches!(e, Error::UnsupportedInput { .. }), "{e}");
 }

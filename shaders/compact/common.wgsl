@@ -15,11 +15,12 @@ struct CompactParams {
     len: u32,
     // Bins per row (histograms).
     bins: u32,
-    // A float histogram's range and the factor bins / (hi - lo).
+    // A float histogram's range and the factor bins / (hi - lo); `lo` is also a float
+    // comparison's value.
     lo: f32,
     scale: f32,
     hi: f32,
-    // The bits written past the count (the fill).
+    // The bits written past the count (the fill), or an integer comparison's value.
     value: u32,
     // Workgroups per row (histograms).
     row_groups: u32,
@@ -58,6 +59,12 @@ const COMPACT_INVERSE: u32 = 1024u;
 const COMPACT_PERM: u32 = 2048u;
 // A histogram of integers: element x goes to bin x (bincount).
 const COMPACT_INTS: u32 = 4096u;
+// The comparison: true where the element is below the value (COMPACT_LT), above it
+// (COMPACT_GT) or equal to it (COMPACT_EQ), any of those set; COMPACT_NE: not equal to it.
+const COMPACT_LT: u32 = 8192u;
+const COMPACT_GT: u32 = 16384u;
+const COMPACT_EQ: u32 = 32768u;
+const COMPACT_NE: u32 = 65536u;
 
 // Elements per tile of the compaction (one workgroup each).
 const TILE: u32 = 4096u;

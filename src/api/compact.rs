@@ -10,7 +10,7 @@
 use crate::array::GpuArray;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::ops::Sort;
+use crate::ops::{Cmp, ReduceOp, Sort};
 use crate::record::{Keep, Kept, ReadToken, Readback, Recorder, Results, SortValues};
 
 /// An array whose length is known on the GPU: the result of a compaction.
@@ -69,6 +69,15 @@ impl<T: Element> Readback for Compacted<T> {
     }
 }
 
+/// An element's bits in a u32 (16-bit elements in the low half).
+fn element_bits<T: Element>(value: T) -> u32 {
+    let bytes = bytemuck::bytes_of(&value);
+    match bytes.len() {
+        2 => u32::from(u16::from_le_bytes([bytes[0], bytes[1]])),
+        _ => u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
+    }
+}
+
 /// Whether `x` and `mask` have one shape, or [`Error::InputsDiffer`].
 fn same_shape<T: Element>(op: &'static str, x: &GpuArray<T>, mask: &GpuArray<u32>) -> Result<()> {
     if x.shape() != mask.shape() {
@@ -100,6 +109,28 @@ impl Recorder {
             count: self.lease_output::<u32>(vec![])?,
             width,
         })
+    }
+
+    /// Records the comparison of each element of `x` (any type) with `value`: a u32 mask of
+    /// `x`'s shape, 1 where `x cmp value` holds and 0 elsewhere, for [`compact`](Self::compact)
+    /// and [`partition`](Self::partition) (see [`Cmp`] for floats: NaN compares unequal to
+    /// everything).
+    pub fn compare<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        cmp: Cmp,
+        value: T,
+    ) -> Result<GpuArray<u32>> {
+        let bits = element_bits(value);
+        let as_f32 = match T::DTYPE {
+            DType::F32 => f32::from_bits(bits),
+            DType::F16 => half::f16::from_bits(bits as u16).to_f32(),
+            DType::BF16 => half::bf16::from_bits(bits as u16).to_f32(),
+            _ => 0.0,
+        };
+        let mask = self.lease_output::<u32>(x.shape().to_vec())?;
+        self.record_compare(&x.raw(), cmp, bits, as_f32, &mask.raw())?;
+        Ok(mask)
     }
 
     /// Records a stable compaction: the elements of `x` (any type, in row-major order) whose
@@ -235,11 +266,7 @@ impl Recorder {
     /// # Ok(()) }
     /// ```
     pub fn fill_rest<T: Element>(&mut self, c: &Compacted<T>, value: T) -> Result<GpuArray<T>> {
-        let bytes = bytemuck::bytes_of(&value);
-        let bits = match bytes.len() {
-            2 => u32::from(u16::from_le_bytes([bytes[0], bytes[1]])),
-            _ => u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
-        };
+        let bits = element_bits(value);
         let values = c.values.raw();
         self.check_ctx(&values, "the compacted array")?;
         let elements = c.capacity() * c.width;
@@ -426,6 +453,8 @@ impl Recorder {
     /// [`Error::InvalidParameter`] otherwise, and for `bins` of 0. Integer arrays are
     /// [`Error::UnsupportedInput`] ([`bincount`](Self::bincount) counts integers).
     ///
+    /// On GPUs that flush subnormal floats to zero, a subnormal element counts as zero.
+    ///
     /// Up to 2,048 bins are counted in workgroup memory and added to the counts once per
     /// workgroup; more (e.g. 65,536) go straight to the counts with atomic adds.
     ///
@@ -529,6 +558,69 @@ impl Recorder {
         shape.push(length);
         let out = self.lease_output::<u32>(shape)?;
         self.record_histogram(&x.raw(), len, length, None, &out.raw())?;
+        Ok(out)
+    }
+
+    /// Records the sum of `weights` (f32, of `x`'s shape) for each value `0..length` of `x`
+    /// (u32 or i32, all of it, flattened), as `torch.bincount(x, weights, minlength=length)`
+    /// where every value is below `length`: f32 sums, the same on every run. Each value's
+    /// weights are added in the order of their indices: a stable sort of `x` with the weights,
+    /// [`bincount`](Self::bincount)'s counts scanned into segment offsets, and a segmented sum
+    /// (so it costs a sort, where the counts alone do not). Values outside `0..length` are
+    /// [`Error::InvalidValue`] as for `bincount`; weights of another shape are
+    /// [`Error::InputsDiffer`].
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::Context;
+    /// let ctx = Context::new()?;
+    /// let x = ctx.upload(&[2i32, 0, 2, 3])?;
+    /// let w = ctx.upload(&[0.5f32, 1.0, 2.0, -1.0])?;
+    /// assert_eq!(ctx.run(|rec| rec.bincount_weighted(&x, &w, 4))?, vec![1.0, 0.0, 2.5, -1.0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn bincount_weighted<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        weights: &GpuArray<f32>,
+        length: usize,
+    ) -> Result<GpuArray<f32>> {
+        if !matches!(T::DTYPE, DType::U32 | DType::I32) {
+            return Err(Error::UnsupportedInput {
+                op: "bincount",
+                input: T::DTYPE,
+                allowed: "u32, i32 (histogram counts floats)".into(),
+            });
+        }
+        check_bins("length", length, "1 <= length < 2^31")?;
+        if x.shape() != weights.shape() {
+            return Err(Error::InputsDiffer {
+                op: "bincount_weighted",
+                a: x.shape().to_vec(),
+                a_dtype: x.dtype(),
+                b: weights.shape().to_vec(),
+                b_dtype: weights.dtype(),
+            });
+        }
+        let n = x.len();
+        let (x, w) = (x.raw(), weights.raw());
+        let out = self.lease_output::<f32>(vec![length])?;
+        if n == 0 {
+            self.record_fill(&x, &out.raw(), length, 0)?;
+            return Ok(out);
+        }
+        // The counts, one more than the values (the last stays 0), scanned into the offsets
+        // of each value's weights in the sorted order.
+        let counts = self.lease_temporary(length + 1, DType::U32)?;
+        self.record_histogram(&x, n, length, None, &counts)?;
+        let offsets = self.lease_temporary(length + 1, DType::U32)?;
+        let scan = crate::ops::Scan::new(crate::ops::ScanOp::Add).exclusive(true);
+        self.record_scan(&scan, &counts, &[length + 1], &offsets)?;
+        let keys = self.lease_temporary(n, x.dtype)?;
+        let sorted = self.lease_temporary(n, DType::F32)?;
+        let sort = Sort::new();
+        self.record_sort(&sort, &x, n, SortValues::Array(&w), &keys, Some(&sorted))?;
+        self.record_segments(ReduceOp::Sum, &sorted, &offsets, None, &out.raw())?;
         Ok(out)
     }
 }

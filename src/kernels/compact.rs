@@ -31,6 +31,8 @@ pub enum CompactVariant {
     RunLengths,
     /// Flat indices to coordinates, three dimensions a dispatch (shaders/compact/unravel.wgsl).
     Unravel,
+    /// A comparison of each element with a value: a mask (shaders/compact/compare.wgsl).
+    Compare,
     /// A histogram of float or integer elements along rows (shaders/compact/histogram.wgsl).
     Histogram {
         /// Counts in workgroup memory first (at most [`HISTOGRAM_PRIVATE_BINS`] bins).
@@ -48,13 +50,15 @@ impl CompactVariant {
             CompactVariant::Pad,
             CompactVariant::RunLengths,
             CompactVariant::Unravel,
+            CompactVariant::Compare,
             CompactVariant::Histogram { private: true },
             CompactVariant::Histogram { private: false },
         ]
     }
 
     /// `compact_count`, `compact_scatter`, `compact_total`, `compact_pad`,
-    /// `compact_run_lengths`, `compact_unravel`, `histogram_private` or `histogram_global`.
+    /// `compact_run_lengths`, `compact_unravel`, `compact_compare`, `histogram_private` or
+    /// `histogram_global`.
     pub fn label(&self) -> String {
         match self {
             CompactVariant::Count => "compact_count".into(),
@@ -63,6 +67,7 @@ impl CompactVariant {
             CompactVariant::Pad => "compact_pad".into(),
             CompactVariant::RunLengths => "compact_run_lengths".into(),
             CompactVariant::Unravel => "compact_unravel".into(),
+            CompactVariant::Compare => "compact_compare".into(),
             CompactVariant::Histogram { private: true } => "histogram_private".into(),
             CompactVariant::Histogram { private: false } => "histogram_global".into(),
         }
@@ -70,7 +75,10 @@ impl CompactVariant {
 
     /// Whether the kernel widens f16 elements (its source ends with the widening's helpers).
     pub fn widens_f16(&self) -> bool {
-        matches!(self, CompactVariant::Histogram { .. })
+        matches!(
+            self,
+            CompactVariant::Histogram { .. } | CompactVariant::Compare
+        )
     }
 
     /// The WGSL source (without the f16 widening; see [`widens_f16`](Self::widens_f16)).
@@ -83,6 +91,7 @@ impl CompactVariant {
             CompactVariant::Pad => &[wgsl!("compact/pad.wgsl")],
             CompactVariant::RunLengths => &[wgsl!("compact/run_lengths.wgsl")],
             CompactVariant::Unravel => &[wgsl!("compact/unravel.wgsl")],
+            CompactVariant::Compare => &[elements, wgsl!("compact/compare.wgsl")],
             CompactVariant::Histogram { .. } => &[elements, wgsl!("compact/histogram.wgsl")],
         };
         let prelude = match self {

@@ -329,6 +329,14 @@ kernel_params! {
         COMPACT_PERM = 2048,
         /// A histogram of integers (bincount).
         COMPACT_INTS = 4096,
+        /// The comparison holds where the element is below the value.
+        COMPACT_LT = 8192,
+        /// ... above the value.
+        COMPACT_GT = 16384,
+        /// ... equal to the value.
+        COMPACT_EQ = 32768,
+        /// ... not equal to the value.
+        COMPACT_NE = 65536,
     }
     {
         /// Elements.
@@ -343,13 +351,13 @@ kernel_params! {
         len: u32,
         /// Bins per row.
         bins: u32,
-        /// The low end of a float histogram's range.
+        /// The low end of a float histogram's range, or a float comparison's value.
         lo: f32,
         /// `bins / (hi - lo)`.
         scale: f32,
         /// The high end of a float histogram's range.
         hi: f32,
-        /// The bits written past the count.
+        /// The bits written past the count, or an integer comparison's value.
         value: u32,
         /// Workgroups per row of a histogram.
         row_groups: u32,

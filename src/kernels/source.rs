@@ -56,6 +56,7 @@ files! {
     "axis/store_final.wgsl",
     "axis/store_state.wgsl",
     "compact/common.wgsl",
+    "compact/compare.wgsl",
     "compact/count.wgsl",
     "compact/elements.wgsl",
     "compact/histogram.wgsl",

@@ -2,12 +2,14 @@
 //! touches a device; the [`Recorder`](crate::Recorder) and [`Context`](crate::Context) methods
 //! take these values.
 
+pub mod compare;
 pub mod map;
 mod prepare;
 pub mod reduce;
 pub mod scan;
 pub mod sort;
 
+pub use compare::Cmp;
 pub use map::Map;
 pub use prepare::Prepare;
 pub use reduce::{Axes, ReduceOp, Reduction, MAX_DIMS};

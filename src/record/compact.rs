@@ -16,7 +16,7 @@ use crate::kernels::params::{CompactParams, FillParams, SortParams};
 use crate::kernels::{
     CompactVariant, Kernel, SortVariant, COMPACT_TILE, HISTOGRAM_PRIVATE_BINS, HISTOGRAM_TILE,
 };
-use crate::ops::{Scan, ScanOp};
+use crate::ops::{Cmp, Scan, ScanOp};
 use crate::record::{Check, Recorder};
 
 /// Which elements a compaction keeps.
@@ -284,6 +284,44 @@ impl Recorder {
             self.bind_second(count, 0..4);
         }
         Ok(())
+    }
+
+    /// Records the comparison `cmp` of each element of `x` with the value whose bits are
+    /// `bits` (floats: the f32 value `as_f32`) into `mask` (a u32 each: 1 where it holds).
+    pub(crate) fn record_compare(
+        &mut self,
+        x: &RawArray,
+        cmp: Cmp,
+        bits: u32,
+        as_f32: f32,
+        mask: &RawArray,
+    ) -> Result<()> {
+        self.check_ctx(x, "the input array")?;
+        let n = x.len;
+        if n == 0 {
+            return Ok(());
+        }
+        one_binding(self, "the array of a comparison", x.bytes())?;
+        one_binding(self, "the mask of a comparison", mask.bytes())?;
+        let op = match cmp {
+            Cmp::Lt => CompactParams::COMPACT_LT,
+            Cmp::Le => CompactParams::COMPACT_LT | CompactParams::COMPACT_EQ,
+            Cmp::Gt => CompactParams::COMPACT_GT,
+            Cmp::Ge => CompactParams::COMPACT_GT | CompactParams::COMPACT_EQ,
+            Cmp::Eq => CompactParams::COMPACT_EQ,
+            Cmp::Ne => CompactParams::COMPACT_NE,
+        };
+        let groups = n.div_ceil(256) as u32;
+        let p = CompactParams {
+            n: n as u32,
+            groups_x: self.grid(groups)?.0,
+            flags: elem_flags(x.dtype) | op,
+            lo: as_f32,
+            value: bits,
+            ..Default::default()
+        };
+        let kernel = Kernel::Compact(CompactVariant::Compare);
+        self.push_dispatch(kernel, x, mask, mask.bytes(), p, (groups, 1))
     }
 
     /// Records histograms of the rows of `len` elements of `x` into `out` (`bins` u32 counts a
