@@ -429,6 +429,19 @@ fn rows_of(shape: &[usize]) -> (Vec<usize>, usize) {
     }
 }
 
+/// Integer elements ([`Error::UnsupportedInput`] otherwise) and a `length` of at least 1
+/// ([`Error::InvalidParameter`] otherwise), for bincount.
+fn check_bincount<T: Element>(length: usize) -> Result<()> {
+    if !matches!(T::DTYPE, DType::U32 | DType::I32) {
+        return Err(Error::UnsupportedInput {
+            op: "bincount",
+            input: T::DTYPE,
+            allowed: "u32, i32 (histogram counts floats)".into(),
+        });
+    }
+    check_bins("length", length, "1 <= length < 2^31")
+}
+
 /// `bins` of at least 1, or [`Error::InvalidParameter`].
 fn check_bins(name: &'static str, bins: usize, allowed: &'static str) -> Result<()> {
     if bins == 0 || bins > u32::MAX as usize / 2 {
@@ -546,14 +559,7 @@ impl Recorder {
         x: &GpuArray<T>,
         length: usize,
     ) -> Result<GpuArray<u32>> {
-        if !matches!(T::DTYPE, DType::U32 | DType::I32) {
-            return Err(Error::UnsupportedInput {
-                op: "bincount",
-                input: T::DTYPE,
-                allowed: "u32, i32 (histogram counts floats)".into(),
-            });
-        }
-        check_bins("length", length, "1 <= length < 2^31")?;
+        check_bincount::<T>(length)?;
         let (mut shape, len) = rows_of(x.shape());
         shape.push(length);
         let out = self.lease_output::<u32>(shape)?;
@@ -585,14 +591,7 @@ impl Recorder {
         weights: &GpuArray<f32>,
         length: usize,
     ) -> Result<GpuArray<f32>> {
-        if !matches!(T::DTYPE, DType::U32 | DType::I32) {
-            return Err(Error::UnsupportedInput {
-                op: "bincount",
-                input: T::DTYPE,
-                allowed: "u32, i32 (histogram counts floats)".into(),
-            });
-        }
-        check_bins("length", length, "1 <= length < 2^31")?;
+        check_bincount::<T>(length)?;
         if x.shape() != weights.shape() {
             return Err(Error::InputsDiffer {
                 op: "bincount_weighted",
