@@ -6,7 +6,9 @@
 #   2. prefix scans: f32 cumsum of whole arrays and rows, the `scan` harness (Auto) then
 #      torch_scan.py, shape by shape;
 #   3. sorts (when .gpu/sort is there): the `sort` harness, torch_sort.py (PyTorch, CuPy), and
-#      lampshade's sort where .gpu/lampshade_bench is carried.
+#      lampshade's sort where .gpu/lampshade_bench is carried;
+#   4. selecting and counting (when .gpu/select is there): the `select` harness, torch_select.py,
+#      and lampshade's u32 compaction where carried.
 # Expects release builds of `speed` and `scan` in .gpu/ (cargo build --release -p
 # wgpu-reduce-bench --bin speed --bin scan). Writes logs and CSV to $OUT.
 #   usage (on the device): source .gpu/on-device.sh; bash benches/device.sh
@@ -40,5 +42,17 @@ if [ -x .gpu/sort ]; then
   if [ -x .gpu/lampshade_bench ]; then
     timeout 300 .gpu/lampshade_bench --cases sort_u32,sort_kv_u32 --repeat "${SORT_REPEAT:-10}" \
       --batch 5 --csv "$OUT/sort_lampshade.csv" 2>&1 | tee "$OUT/sort_lampshade.log"
+  fi
+fi
+# Selecting and counting: the `select` harness, then PyTorch on the same cases, and lampshade's
+# u32 compaction where carried.
+if [ -x .gpu/select ]; then
+  timeout 300 .gpu/select --repeat "${SORT_REPEAT:-10}" --batch 5 --csv "$OUT/select_ours.csv" \
+    2>"$OUT/select.err" | tee "$OUT/select.log"
+  timeout 200 python3 benches/torch_select.py --repeat "${SORT_REPEAT:-10}" --batch 5 \
+    --csv "$OUT/select_peer.csv" 2>&1 | tee "$OUT/select_peer.log"
+  if [ -x .gpu/lampshade_bench ]; then
+    timeout 120 .gpu/lampshade_bench --cases compact_u32 --sizes 1048576,16777216,67108864 \
+      --repeat "${SORT_REPEAT:-10}" --batch 5 2>&1 | tee "$OUT/select_lampshade.log"
   fi
 fi

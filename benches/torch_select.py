@@ -5,6 +5,7 @@ PyTorch on CUDA, the same way (a batch of `batch` operations between two CUDA ev
   compact_f32   torch.masked_select(x, mask) of f32, half kept (a bool mask)
   nonzero_f32   torch.nonzero(x) of 1-D f32, half of it zero
   histc_f32     torch.histc(x, 256, 0, 1) of uniform f32
+  histc_wide_f32  torch.histc(x, 65536, 0, 1) of uniform f32
   bincount_i32  torch.bincount(x, minlength=1000) of int32 in 0..1000
   unique_i32    torch.unique(x, sorted=True) of int32 with 1000 distinct values
 
@@ -20,7 +21,7 @@ from torch_peer import events_time, warm_up  # same directory
 
 def parse():
     p = argparse.ArgumentParser()
-    p.add_argument("--op", default="compact,nonzero,histc,bincount,unique")
+    p.add_argument("--op", default="compact,nonzero,histc,histc_wide,bincount,unique")
     p.add_argument("--n", default=",".join(str(1 << e) for e in (20, 24, 26)))
     p.add_argument("--repeat", type=int, default=20)
     p.add_argument("--batch", type=int, default=5)
@@ -58,6 +59,10 @@ def main():
                 x = torch.rand(n, device="cuda")
                 report("histc_f32", n, "torch.histc",
                        median_us(lambda: torch.histc(x, 256, 0, 1), a.batch, a.repeat))
+            elif op == "histc_wide":
+                x = torch.rand(n, device="cuda")
+                report("histc_wide_f32", n, "torch.histc",
+                       median_us(lambda: torch.histc(x, 65536, 0, 1), a.batch, a.repeat))
             elif op == "bincount":
                 x = torch.randint(0, 1000, (n,), device="cuda", dtype=torch.int32)
                 report("bincount_i32", n, "torch.bincount",

@@ -8,11 +8,12 @@
 //!   compact_f32    `compact` of f32 with a u32 mask keeping half (torch.masked_select)
 //!   nonzero_f32    `nonzero` of 1-D f32, half of it zero (torch.nonzero)
 //!   histc_f32      `histogram` of uniform f32 in [0, 1), 256 bins (torch.histc)
+//!   histc_wide_f32 the same with 65,536 bins (counted in memory, not in workgroup memory)
 //!   bincount_i32   `bincount` of i32 in 0..1000, length 1000 (torch.bincount)
 //!   unique_i32     `unique_values` of i32 with 1000 distinct values (torch.unique, sorted)
 //!
 //! Options:
-//!   --op LIST      of: compact, nonzero, histc, bincount, unique; default all
+//!   --op LIST      of: compact, nonzero, histc, histc_wide, bincount, unique; default all
 //!   --n A,B,..     lengths (default 2^20, 2^24, 2^26)
 //!   --repeat R     timed batches per figure, after a warm-up; medians (default 20)
 //!   --batch K      operations recorded into one submission per timed batch (default 5)
@@ -35,10 +36,11 @@ use wgpu_reduce_bench::support::{time_batches, Figure};
 const USAGE: &str = "usage: select [--op LIST] [--n A,B] [--repeat R] [--batch K] [--csv PATH]";
 
 /// The operations of `--op` and their cases.
-const OPS: [(&str, &str); 5] = [
+const OPS: [(&str, &str); 6] = [
     ("compact", "compact_f32"),
     ("nonzero", "nonzero_f32"),
     ("histc", "histc_f32"),
+    ("histc_wide", "histc_wide_f32"),
     ("bincount", "bincount_i32"),
     ("unique", "unique_i32"),
 ];
@@ -145,16 +147,17 @@ fn case(
                 Ok((got == want, f))
             }
         }
-        "histc_f32" => {
+        "histc_f32" | "histc_wide_f32" => {
+            let bins = if case == "histc_f32" { 256 } else { 65536 };
             let x: Vec<f32> = (0..n).map(|_| rng.gen_range(0.0f32..1.0)).collect();
             let gx = ctx.upload(&x)?;
-            let got = ctx.run(|rec| rec.histogram(&gx, 256, 0.0, 1.0))?;
-            let mut want = vec![0u32; 256];
+            let got = ctx.run(|rec| rec.histogram(&gx, bins, 0.0, 1.0))?;
+            let mut want = vec![0u32; bins];
             for &v in &x {
-                want[((v * 256.0) as usize).min(255)] += 1;
+                want[((v * bins as f32) as usize).min(bins - 1)] += 1;
             }
             let f = time_batches(ctx, a.batch, a.repeat, &|rec| {
-                rec.histogram(&gx, 256, 0.0, 1.0).map(drop)
+                rec.histogram(&gx, bins, 0.0, 1.0).map(drop)
             })?;
             Ok((got == want, f))
         }
