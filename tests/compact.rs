@@ -210,6 +210,16 @@ fn a_compacted_array_goes_on_to_later_operations_on_the_gpu() {
         .unwrap();
     let want: Vec<f32> = vec![1.0, 3.0, 4.0, 7.0, 9.0, -7.0, -7.0, -7.0, -7.0];
     assert_eq!(all.iter().map(|v| v.to_f32()).collect::<Vec<_>>(), want);
+    // Rows of coordinates: the count is of rows.
+    let x = ctx.upload_shaped(&[0i32, 5, 0, 0, 7, 1], &[3, 2]).unwrap();
+    let coords = ctx
+        .run(|rec| {
+            let at = rec.nonzero(&x)?;
+            rec.fill_rest(&at, u32::MAX)
+        })
+        .unwrap();
+    let m = u32::MAX;
+    assert_eq!(coords, vec![0, 1, 2, 0, 2, 1, m, m, m, m, m, m]);
 }
 
 /// Runs of `x` by value: (first element, length).

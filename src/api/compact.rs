@@ -270,7 +270,7 @@ impl Recorder {
         let values = c.values.raw();
         self.check_ctx(&values, "the compacted array")?;
         let elements = c.capacity() * c.width;
-        self.record_fill_rest(&values, elements, &c.count.raw(), bits)?;
+        self.record_fill_rest(&values, elements, c.width, &c.count.raw(), bits)?;
         Ok(c.values.clone())
     }
 

@@ -200,11 +200,13 @@ impl Recorder {
         self.push_dispatch(kernel, wide, packed, bytes, p, (words, 1))
     }
 
-    /// Sets the places of `values` (`capacity` elements) from `count` on to the bits `value`.
+    /// Sets the places of `values` (`capacity` elements, rows of `width`) past the `count`
+    /// rows kept to the bits `value`.
     pub(crate) fn record_fill_rest(
         &mut self,
         values: &RawArray,
         capacity: usize,
+        width: usize,
         count: &RawArray,
         value: u32,
     ) -> Result<()> {
@@ -218,6 +220,7 @@ impl Recorder {
             n: capacity as u32,
             groups_x: self.grid(groups)?.0,
             flags: elem_flags(values.dtype),
+            len: width as u32,
             value,
             ..Default::default()
         };
