@@ -159,12 +159,14 @@ impl Recorder {
     ) -> Result<Compacted<T>> {
         same_shape("compact", x, mask)?;
         let out = self.lease_compacted::<T>(x.len(), 1)?;
+        let (values, count) = (out.values.raw(), out.count.raw());
         let kept = Kept {
-            values: Some(&out.values.raw()),
-            count: Some(&out.count.raw()),
+            values: Some(&values),
+            count: Some(&count),
             ..Default::default()
         };
-        self.record_compact(&x.raw(), Keep::Mask(&mask.raw()), kept)?;
+        let mask = mask.raw();
+        self.record_compact(&x.raw(), Keep::Mask(&mask), kept)?;
         Ok(out)
     }
 
@@ -190,13 +192,15 @@ impl Recorder {
         same_shape("partition", x, mask)?;
         let parts = self.lease_output::<T>(vec![x.len()])?;
         let count = self.lease_output::<u32>(vec![])?;
+        let (values, counted) = (parts.raw(), count.raw());
         let kept = Kept {
-            values: Some(&parts.raw()),
+            values: Some(&values),
             rest: true,
-            count: Some(&count.raw()),
+            count: Some(&counted),
             ..Default::default()
         };
-        self.record_compact(&x.raw(), Keep::Mask(&mask.raw()), kept)?;
+        let mask = mask.raw();
+        self.record_compact(&x.raw(), Keep::Mask(&mask), kept)?;
         Ok((parts, count))
     }
 
@@ -204,9 +208,10 @@ impl Recorder {
     /// increasing order, as `numpy.flatnonzero` (NaN is not zero; -0.0 is).
     pub fn flatnonzero<T: Element>(&mut self, x: &GpuArray<T>) -> Result<Compacted<u32>> {
         let out = self.lease_compacted::<u32>(x.len(), 1)?;
+        let (indices, count) = (out.values.raw(), out.count.raw());
         let kept = Kept {
-            indices: Some(&out.values.raw()),
-            count: Some(&out.count.raw()),
+            indices: Some(&indices),
+            count: Some(&count),
             ..Default::default()
         };
         self.record_compact(&x.raw(), Keep::Nonzero, kept)?;
@@ -279,9 +284,10 @@ impl Recorder {
     /// nothing, so each NaN is its own run), and a run's value is its first element.
     pub fn unique_consecutive<T: Element>(&mut self, x: &GpuArray<T>) -> Result<Compacted<T>> {
         let out = self.lease_compacted::<T>(x.len(), 1)?;
+        let (values, count) = (out.values.raw(), out.count.raw());
         let kept = Kept {
-            values: Some(&out.values.raw()),
-            count: Some(&out.count.raw()),
+            values: Some(&values),
+            count: Some(&count),
             ..Default::default()
         };
         self.record_compact(&x.raw(), Keep::Changes, kept)?;
@@ -323,8 +329,9 @@ impl Recorder {
             width: 1,
         };
         let count = values.count.raw();
+        let kept_values = values.values.raw();
         let kept = Kept {
-            values: Some(&values.values.raw()),
+            values: Some(&kept_values),
             indices: Some(&starts),
             count: Some(&count),
             ..Default::default()
@@ -368,9 +375,10 @@ impl Recorder {
     pub fn unique_values<T: Element>(&mut self, x: &GpuArray<T>) -> Result<Compacted<T>> {
         let sorted = self.sorted_flat(&x.raw(), None)?;
         let out = self.lease_compacted::<T>(x.len(), 1)?;
+        let (values, count) = (out.values.raw(), out.count.raw());
         let kept = Kept {
-            values: Some(&out.values.raw()),
-            count: Some(&out.count.raw()),
+            values: Some(&values),
+            count: Some(&count),
             ..Default::default()
         };
         self.record_compact(&sorted, Keep::Changes, kept)?;
@@ -410,10 +418,11 @@ impl Recorder {
         let sorted = self.sorted_flat(&x.raw(), Some(&perm))?;
         let out = self.lease_compacted::<T>(x.len(), 1)?;
         let inverse = self.lease_output::<u32>(x.shape().to_vec())?;
+        let (values, count, inverse_raw) = (out.values.raw(), out.count.raw(), inverse.raw());
         let kept = Kept {
-            values: Some(&out.values.raw()),
-            inverse: Some((&inverse.raw(), Some(&perm))),
-            count: Some(&out.count.raw()),
+            values: Some(&values),
+            inverse: Some((&inverse_raw, Some(&perm))),
+            count: Some(&count),
             ..Default::default()
         };
         self.record_compact(&sorted, Keep::Changes, kept)?;
