@@ -133,6 +133,23 @@ impl Recorder {
         Ok(mask)
     }
 
+    /// The elements of `x` that `keep` keeps, in order, and their count.
+    fn compact_values<T: Element>(
+        &mut self,
+        x: &crate::array::RawArray,
+        keep: Keep<'_>,
+    ) -> Result<Compacted<T>> {
+        let out = self.lease_compacted::<T>(x.len, 1)?;
+        let (values, count) = (out.values.raw(), out.count.raw());
+        let kept = Kept {
+            values: Some(&values),
+            count: Some(&count),
+            ..Default::default()
+        };
+        self.record_compact(x, keep, kept)?;
+        Ok(out)
+    }
+
     /// Records a stable compaction: the elements of `x` (any type, in row-major order) whose
     /// word of `mask` (u32, of `x`'s shape) is not 0, in their order, as
     /// `torch.masked_select(x, mask)` and `x[mask]`. The number kept stays on the GPU (see
@@ -158,16 +175,8 @@ impl Recorder {
         mask: &GpuArray<u32>,
     ) -> Result<Compacted<T>> {
         same_shape("compact", x, mask)?;
-        let out = self.lease_compacted::<T>(x.len(), 1)?;
-        let (values, count) = (out.values.raw(), out.count.raw());
-        let kept = Kept {
-            values: Some(&values),
-            count: Some(&count),
-            ..Default::default()
-        };
         let mask = mask.raw();
-        self.record_compact(&x.raw(), Keep::Mask(&mask), kept)?;
-        Ok(out)
+        self.compact_values(&x.raw(), Keep::Mask(&mask))
     }
 
     /// Records a stable partition: the elements of `x` (flattened) whose word of `mask` is not
@@ -283,15 +292,7 @@ impl Recorder {
     /// `torch.unique_consecutive(x)`: floats compare as values (-0.0 equals +0.0; NaN equals
     /// nothing, so each NaN is its own run), and a run's value is its first element.
     pub fn unique_consecutive<T: Element>(&mut self, x: &GpuArray<T>) -> Result<Compacted<T>> {
-        let out = self.lease_compacted::<T>(x.len(), 1)?;
-        let (values, count) = (out.values.raw(), out.count.raw());
-        let kept = Kept {
-            values: Some(&values),
-            count: Some(&count),
-            ..Default::default()
-        };
-        self.record_compact(&x.raw(), Keep::Changes, kept)?;
-        Ok(out)
+        self.compact_values(&x.raw(), Keep::Changes)
     }
 
     /// Records the run-length encoding of `x` (flattened): each run's first element and its
@@ -374,15 +375,7 @@ impl Recorder {
     /// ```
     pub fn unique_values<T: Element>(&mut self, x: &GpuArray<T>) -> Result<Compacted<T>> {
         let sorted = self.sorted_flat(&x.raw(), None)?;
-        let out = self.lease_compacted::<T>(x.len(), 1)?;
-        let (values, count) = (out.values.raw(), out.count.raw());
-        let kept = Kept {
-            values: Some(&values),
-            count: Some(&count),
-            ..Default::default()
-        };
-        self.record_compact(&sorted, Keep::Changes, kept)?;
-        Ok(out)
+        self.compact_values(&sorted, Keep::Changes)
     }
 
     /// Records the distinct values of `x` (flattened) in ascending order and how many times

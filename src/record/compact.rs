@@ -12,7 +12,7 @@
 use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
-use crate::kernels::params::{CompactParams, FillParams, SortParams};
+use crate::kernels::params::{CompactParams, SortParams};
 use crate::kernels::{
     CompactVariant, Kernel, SortVariant, COMPACT_TILE, HISTOGRAM_PRIVATE_BINS, HISTOGRAM_TILE,
 };
@@ -75,28 +75,6 @@ fn one_binding(rec: &Recorder, what: &str, bytes: u64) -> Result<()> {
 }
 
 impl Recorder {
-    /// Sets the first `n` words of `dst` to `value` (`src`, another array, is bound but not
-    /// read).
-    pub(crate) fn record_fill(
-        &mut self,
-        src: &RawArray,
-        dst: &RawArray,
-        n: usize,
-        value: u32,
-    ) -> Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        let groups = n.div_ceil(256) as u32;
-        let fill = FillParams {
-            n: n as u32,
-            groups_x: self.grid(groups)?.0,
-            value,
-            ..Default::default()
-        };
-        self.push_dispatch(Kernel::Fill, src, dst, (n * 4) as u64, fill, (groups, 1))
-    }
-
     /// Records a stable compaction of `x` (its elements in row-major order).
     pub(crate) fn record_compact(
         &mut self,

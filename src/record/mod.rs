@@ -14,7 +14,7 @@ use crate::array::{padded_bytes, GpuArray, RawArray, Storage};
 use crate::context::Context;
 use crate::element::{DType, Element};
 use crate::error::{Error, Result};
-use crate::kernels::params::KernelParams;
+use crate::kernels::params::{FillParams, KernelParams};
 use crate::kernels::Kernel;
 use crate::pool::PooledBuffer;
 
@@ -301,6 +301,28 @@ impl Recorder {
             grid,
         });
         Ok(())
+    }
+
+    /// Sets the first `n` words of `dst` to `value` (`src`, another array, is bound but not
+    /// read).
+    pub(crate) fn record_fill(
+        &mut self,
+        src: &RawArray,
+        dst: &RawArray,
+        n: usize,
+        value: u32,
+    ) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let groups = n.div_ceil(256) as u32;
+        let fill = FillParams {
+            n: n as u32,
+            groups_x: self.grid(groups)?.0,
+            value,
+            ..Default::default()
+        };
+        self.push_dispatch(Kernel::Fill, src, dst, (n * 4) as u64, fill, (groups, 1))
     }
 
     /// Binds only `window` of the auxiliary array of the dispatch pushed last (a piece of a

@@ -5,7 +5,6 @@ use crate::array::{padded_bytes, RawArray, Storage};
 use crate::context::Context;
 use crate::element::DType;
 use crate::error::{Error, Result};
-use crate::kernels::params::FillParams;
 use crate::kernels::{Kernel, CLEAN_STATE_WORDS};
 use crate::ops::{Scan, ScanAlgorithm};
 use crate::plan::scan::{auto_algorithm, plan_scan};
@@ -130,14 +129,7 @@ impl Recorder {
             match *step {
                 ScanStep::Fill { dst, words } => {
                     let dst = array(self, dst);
-                    let groups = words.div_ceil(256) as u32;
-                    let fill = FillParams {
-                        n: words as u32,
-                        groups_x: self.grid(groups)?.0,
-                        value: 0,
-                        ..Default::default()
-                    };
-                    self.push_dispatch(Kernel::Fill, x, &dst, words as u64 * 4, fill, (groups, 1))?;
+                    self.record_fill(x, &dst, words, 0)?;
                 }
                 ScanStep::Pass {
                     variant,

@@ -139,13 +139,7 @@ impl Recorder {
     /// u32::MAX, lowered to the first invalid segment, and read with the results.
     fn record_offsets_check(&mut self, offsets: &RawArray, segments: usize, n: u64) -> Result<()> {
         let flag = self.lease_temporary(1, DType::U32)?;
-        let fill = FillParams {
-            n: 1,
-            groups_x: 1,
-            value: u32::MAX,
-            ..Default::default()
-        };
-        self.push_dispatch(Kernel::Fill, offsets, &flag, 4, fill, (1, 1))?;
+        self.record_fill(offsets, &flag, 1, u32::MAX)?;
         let groups = segments.div_ceil(256).max(1) as u32;
         let check = FillParams {
             n: segments as u32,

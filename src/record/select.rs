@@ -8,7 +8,7 @@
 use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
-use crate::kernels::params::{FillParams, SortParams};
+use crate::kernels::params::SortParams;
 use crate::kernels::{Kernel, SortVariant, SORT_ROW_MAX, SORT_TILE};
 use crate::ops::{Scan, ScanOp, Sort};
 use crate::record::sort::key_flags;
@@ -104,15 +104,7 @@ impl Recorder {
         };
         let hist = self.lease_temporary(256 * rows, DType::U32)?;
         let state = self.lease_temporary(2 * rows, DType::U32)?;
-        let words = 256 * rows;
-        let fill = FillParams {
-            n: words as u32,
-            groups_x: self.grid(words.div_ceil(256) as u32)?.0,
-            value: 0,
-            ..Default::default()
-        };
-        let groups = words.div_ceil(256) as u32;
-        self.push_dispatch(Kernel::Fill, x, &hist, hist.bytes(), fill, (groups, 1))?;
+        self.record_fill(x, &hist, 256 * rows, 0)?;
         // The digits, from the top: four of a 32-bit key, two of a 16-bit one (in the high
         // half of its select key).
         let lowest = if half { 16 } else { 0 };
