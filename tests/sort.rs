@@ -298,10 +298,10 @@ fn sort_along_rows() {
 }
 
 /// Arrays beyond one storage binding are sorted in pieces (here the binding limit is lowered
-/// to 16 KiB: pieces of 3,072 keys): keys, pairs and argsort of whole arrays, 16-bit keys
+/// to 16 KiB: pieces of 2,048 keys): keys, pairs and argsort of whole arrays, 16-bit keys
 /// (widened to twice their bytes), argsort and sort of rows, both directions, against the stable
 /// CPU order. What cannot be cut is a typed error: digit counts beyond one binding (more than
-/// 16 tiles of 1,024 keys here), and key-value pairs along rows.
+/// 16 tiles of 2,048 keys here), and key-value pairs along rows.
 #[test]
 fn sorts_beyond_one_binding_go_in_pieces() {
     let ctx = Context::with_options(wgpu_reduce::ContextOptions::default().with_testing(
@@ -359,7 +359,7 @@ fn sorts_beyond_one_binding_go_in_pieces() {
         ctx.recorder().sort_pairs(&x, &v, &Sort::new()).unwrap_err(),
         "key-value pairs along rows",
     );
-    let big = ctx.upload(&vec![1u32; 16_385]).unwrap();
+    let big = ctx.upload(&vec![1u32; 32_769]).unwrap();
     too_large(
         ctx.recorder().sort(&big, &Sort::new()).unwrap_err(),
         "its digit counts",

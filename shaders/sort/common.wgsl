@@ -53,7 +53,7 @@ const SORT_KTH: u32 = 256u;
 // A short rows' sort moves the values at the keys' indices with them.
 const SORT_PAIRS: u32 = 512u;
 
-const TILE: u32 = 1024u;
+const TILE: u32 = 2048u;
 
 @group(0) @binding(3) var<uniform> params: SortParams;
 

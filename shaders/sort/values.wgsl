@@ -4,6 +4,8 @@
 @group(0) @binding(0) var<storage, read> values_in: array<u32>;
 @group(0) @binding(4) var<storage, read_write> values_out: array<u32>;
 
+const MOVES_VALUES: bool = true;
+
 fn value_of(i: u32) -> u32 {
     if (params.flags & SORT_IOTA) != 0u {
         return params.index_base + i;
@@ -11,6 +13,6 @@ fn value_of(i: u32) -> u32 {
     return values_in[i];
 }
 
-fn move_value(i: u32, at: u32) {
-    values_out[at] = value_of(i);
+fn store_value(at: u32, v: u32) {
+    values_out[at] = v;
 }

@@ -126,7 +126,7 @@ pub use scan::{scan_tile_len, ScanAccess, ScanMode, ScanVariant, SCAN_SLOTS};
 pub(crate) use scan::{
     CLEAN_STATE_WORDS, FLAT_LAST_GROUP_MAX_GROUPS, INDEPENDENT_SLOTS, LOOKBACK_CLEAN_TILES,
 };
-pub use sort::{SortVariant, SORT_ROW_MAX, SORT_TILE};
+pub use sort::{SortVariant, SORT_ROW_MAX, SORT_SUBGROUP_MAX, SORT_SUBGROUP_MIN, SORT_TILE};
 
 /// Workgroup sizes the kernels are built for (see [`Tuning::workgroup_size`](crate::Tuning)).
 pub const WORKGROUP_SIZES: [u32; 3] = [64, 128, 256];
@@ -278,6 +278,8 @@ impl Kernel {
         match self {
             Kernel::Reduce(k) => k.subgroups,
             Kernel::Scan(k) => k.subgroups,
+            Kernel::Sort(SortVariant::Scatter { subgroups, .. })
+            | Kernel::Sort(SortVariant::Count { subgroups }) => *subgroups,
             _ => false,
         }
     }

@@ -10,7 +10,9 @@ use crate::array::RawArray;
 use crate::element::DType;
 use crate::error::{Error, Result};
 use crate::kernels::params::SortParams;
-use crate::kernels::{Kernel, SortVariant, SORT_ROW_MAX, SORT_TILE};
+use crate::kernels::{
+    Kernel, SortVariant, SORT_ROW_MAX, SORT_SUBGROUP_MAX, SORT_SUBGROUP_MIN, SORT_TILE,
+};
 use crate::ops::{Scan, ScanOp, Sort};
 use crate::record::Recorder;
 
@@ -83,6 +85,16 @@ fn packed(a: usize, m: usize) -> Range<u64> {
 }
 
 impl Recorder {
+    /// Whether the scatter ranks keys with subgroup ballots: where the context uses subgroups
+    /// and every subgroup the adapter may run has 32 to 128 invocations.
+    fn sort_subgroups(&self) -> bool {
+        let ctx = self.ctx();
+        let caps = ctx.capabilities();
+        ctx.tuning().subgroups
+            && caps.subgroup_min_size >= SORT_SUBGROUP_MIN
+            && caps.subgroup_max_size <= SORT_SUBGROUP_MAX
+    }
+
     /// Records an element-wise pass of the sort (widen, narrow, gather) over each piece:
     /// `keys_per_group` keys a workgroup, `src` and `dst` bound at their windows of the piece,
     /// `second` (the gather's values) bound whole.
@@ -229,7 +241,7 @@ impl Recorder {
             limit_name: "max_storage_buffer_binding_size",
         };
         if piece_keys < SORT_TILE || (256 * tiles * 4) as u64 > self.binding_limit() {
-            // Every pass binds the digit counts of all tiles: 1 KiB per tile of 1,024 keys.
+            // Every pass binds the digit counts of all tiles: 1 KiB per tile of 2,048 keys.
             return Err(too_large("its digit counts", (256 * tiles * 4) as u64));
         }
         if pieces > 1 && rows > 1 && matches!(values, SortValues::Array(_)) {
@@ -297,6 +309,7 @@ impl Recorder {
             None => None,
         };
         let scan = Scan::new(ScanOp::Add).exclusive(true);
+        let subgroups = self.sort_subgroups();
         for pass in 0..passes {
             let row_pass = pass >= key_passes;
             let (src, dst) = match (pass, lands_last(pass)) {
@@ -341,7 +354,7 @@ impl Recorder {
                     index_base: a as u32,
                     ..pass_params
                 };
-                let kernel = Kernel::Sort(SortVariant::Count);
+                let kernel = Kernel::Sort(SortVariant::Count { subgroups });
                 let (src, dst) = ((counted, words(a, m)), (&counts, 0..counts.bytes()));
                 self.push_windowed(kernel, src, dst, None, params, (g, 1))?;
             }
@@ -364,6 +377,7 @@ impl Recorder {
                     };
                     let kernel = Kernel::Sort(SortVariant::Scatter {
                         values: carried.is_some(),
+                        subgroups,
                     });
                     let (src, dst) = ((src, words(a, m)), (dst, words(b, l)));
                     self.push_windowed(kernel, src, dst, value_dst, params, (g, 1))?;
