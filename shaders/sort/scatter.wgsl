@@ -70,11 +70,17 @@ fn exclusive256(lid: u32, v: u32) -> u32 {
     return inclusive - v;
 }
 
-// Clears the digits of the places (before the ranking's first barrier).
-fn clear_digits(lid: u32) {
+// Clears what the ranking starts from (before its first barrier): the scratch, the places'
+// digits, and the keys held. The tile's number of keys.
+fn begin_tile(lid: u32, tile: u32) -> u32 {
+    held = 0u;
+    for (var k = 0u; k < TILE / 256u; k++) {
+        atomicStore(&scratch[k * 256u + lid], 0u);
+    }
     for (var k = 0u; k < TILE / 1024u; k++) {
         atomicStore(&digits[k * 256u + lid], 0u);
     }
+    return min(TILE, params.n - tile * TILE);
 }
 
 // With `start` holding each digit's count in the tile and `held_at` each held key's rank, places

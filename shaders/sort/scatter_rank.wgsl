@@ -10,12 +10,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         return;
     }
     let first = tile * TILE;
-    let count = min(TILE, params.n - first);
-    held = 0u;
-    for (var k = 0u; k < 8u; k++) {
-        atomicStore(&scratch[k * 256u + lid], 0u);
-    }
-    clear_digits(lid);
+    let count = begin_tile(lid, tile);
     start[lid] = 0u;
     workgroupBarrier();
     let word = lid / 32u;

@@ -20,12 +20,7 @@ fn main(
         return;
     }
     let first = tile * TILE;
-    let count = min(TILE, params.n - first);
-    held = 0u;
-    for (var k = 0u; k < 8u; k++) {
-        atomicStore(&scratch[k * 256u + lid], 0u);
-    }
-    clear_digits(lid);
+    let count = begin_tile(lid, tile);
     workgroupBarrier();
     let below = lanes_below(lane);
     let run = sg_id * sg_size * KPT;
