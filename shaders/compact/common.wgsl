@@ -65,6 +65,10 @@ const COMPACT_LT: u32 = 8192u;
 const COMPACT_GT: u32 = 16384u;
 const COMPACT_EQ: u32 = 32768u;
 const COMPACT_NE: u32 = 65536u;
+// The count writes which elements of its tile it keeps (binding 4: a word per invocation, bit
+// 4r + j for element 1024r + 4 * invocation + j), and the scatter reads them (binding 5)
+// instead of the mask or the elements.
+const COMPACT_BITS: u32 = 131072u;
 
 // Elements per tile of the compaction (one workgroup each).
 const TILE: u32 = 4096u;

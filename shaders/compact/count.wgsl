@@ -1,8 +1,11 @@
 // Compaction, first pass: each workgroup counts the kept elements of its tile of TILE (the
 // mask's words that are not 0, the elements that are not zero, or those that differ from the
-// one before them), so that a scan of the counts gives each tile its first place.
+// one before them), so that a scan of the counts gives each tile its first place; with
+// COMPACT_BITS it also writes which it keeps, so that the scatter need not read the mask or
+// the elements again to find out. Each invocation takes the elements the scatter's does.
 
 @group(0) @binding(2) var<storage, read_write> counts: array<u32>;
+@group(0) @binding(4) var<storage, read_write> bits_out: array<u32>;
 
 var<workgroup> kept: atomic<u32>;
 
@@ -22,13 +25,21 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
     workgroupBarrier();
     if t < params.tiles {
-        let end = min(t * TILE + TILE, params.n);
-        var c = 0u;
-        for (var i = t * TILE + lid; i < end; i += 256u) {
-            c += select(0u, 1u, keeps(i));
+        var bits = 0u;
+        for (var r = 0u; r < 4u; r++) {
+            let first = t * TILE + r * 1024u + lid * 4u;
+            for (var j = 0u; j < 4u; j++) {
+                let i = first + j;
+                if i < params.n && keeps(i) {
+                    bits |= 1u << (r * 4u + j);
+                }
+            }
         }
-        if c != 0u {
-            atomicAdd(&kept, c);
+        if (params.flags & COMPACT_BITS) != 0u {
+            bits_out[t * 256u + lid] = bits;
+        }
+        if bits != 0u {
+            atomicAdd(&kept, countOneBits(bits));
         }
     }
     workgroupBarrier();

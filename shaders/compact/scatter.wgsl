@@ -5,7 +5,8 @@
 // from `offsets` (the inclusive scan of the tiles' counts) and the scan. It is stable: kept
 // elements keep their order. With COMPACT_REST the others follow the kept ones, in order
 // (place: all kept + the others before it); with COMPACT_INVERSE every element gets the place
-// of the last kept element at or before it.
+// of the last kept element at or before it. With COMPACT_BITS, which elements are kept comes
+// from the count (binding 5) instead of the mask or the elements.
 
 @group(0) @binding(0) var<storage, read> offsets: array<u32>;
 @group(0) @binding(2) var<storage, read_write> dst: array<u32>;
@@ -59,16 +60,22 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     // Four rounds of 1,024 elements, four consecutive ones per invocation in each: which are
     // kept (bit 4r + j), and how many in each round.
     var bits = 0u;
-    var c = vec4<u32>(0u);
-    for (var r = 0u; r < 4u; r++) {
-        let first = t * TILE + r * 1024u + lid * 4u;
-        for (var j = 0u; j < 4u; j++) {
-            let i = first + j;
-            if live && i < params.n && keeps(i) {
-                bits |= 1u << (r * 4u + j);
-                c[r] += 1u;
+    if live && (params.flags & COMPACT_BITS) != 0u {
+        bits = sel[t * 256u + lid];
+    } else {
+        for (var r = 0u; r < 4u; r++) {
+            let first = t * TILE + r * 1024u + lid * 4u;
+            for (var j = 0u; j < 4u; j++) {
+                let i = first + j;
+                if live && i < params.n && keeps(i) {
+                    bits |= 1u << (r * 4u + j);
+                }
             }
         }
+    }
+    var c = vec4<u32>(0u);
+    for (var r = 0u; r < 4u; r++) {
+        c[r] = countOneBits((bits >> (r * 4u)) & 15u);
     }
     let ranks = group_ranks(lid, c);
     for (var r = 0u; r < 4u; r++) {

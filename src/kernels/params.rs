@@ -337,6 +337,8 @@ kernel_params! {
         COMPACT_EQ = 32768,
         /// ... not equal to the value.
         COMPACT_NE = 65536,
+        /// The count writes which elements it keeps, a bit each, and the scatter reads them.
+        COMPACT_BITS = 131072,
     }
     {
         /// Elements.

@@ -113,9 +113,29 @@ impl Recorder {
         };
         let counts = self.lease_temporary(tiles as usize, DType::U32)?;
         let offsets = self.lease_temporary(tiles as usize, DType::U32)?;
+        // The count writes a bit per element for the scatter to read (a word per invocation,
+        // 1/16 of a word per element), except where the scatter's binding 5 holds the
+        // permutation of unique's inverse.
+        let permuted = matches!(out.inverse, Some((_, Some(_))));
+        let bits = if permuted {
+            None
+        } else {
+            Some(self.lease_temporary(tiles as usize * 256, DType::U32)?)
+        };
+        let count_params = CompactParams {
+            flags: base.flags
+                | if permuted {
+                    0
+                } else {
+                    CompactParams::COMPACT_BITS
+                },
+            ..base
+        };
         let count_src = sel.unwrap_or(x);
         let kernel = Kernel::Compact(CompactVariant::Count);
-        self.push_dispatch(kernel, count_src, &counts, counts.bytes(), base, (tiles, 1))?;
+        let cb = counts.bytes();
+        let b = bits.as_ref();
+        self.push_dispatch_aux(kernel, count_src, &counts, cb, b, count_params, (tiles, 1))?;
         self.record_scan(&Scan::new(ScanOp::Add), &counts, &[counts.len], &offsets)?;
         // 16-bit elements are written a word each, then packed two to a word.
         let half = x.dtype.size_bytes() == 2;
@@ -123,7 +143,7 @@ impl Recorder {
             Some(_) if half => Some(self.lease_temporary(n, DType::U32)?),
             _ => None,
         };
-        let mut p = base;
+        let mut p = count_params;
         if out.values.is_some() {
             p.flags |= CompactParams::COMPACT_VALUES;
         }
@@ -147,7 +167,7 @@ impl Recorder {
         let kernel = Kernel::Compact(CompactVariant::Scatter);
         self.push_dispatch_aux(kernel, x, dst, dst.bytes(), aux, p, (tiles, 1))?;
         self.bind_second(&offsets, 0..offsets.bytes());
-        if let Some(sel) = sel {
+        if let Some(sel) = bits.as_ref().or(sel) {
             self.bind_carries(sel);
         }
         if let (Some(wide), Some(values)) = (&wide, out.values) {
