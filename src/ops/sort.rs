@@ -5,16 +5,20 @@
 //!
 //! The sort is a least-significant-digit radix sort, 8 bits a pass: four passes for 32-bit keys
 //! (u32, i32, f32), two for 16-bit ones (f16, bf16, widened to a word each for the passes and
-//! packed again after). Each pass counts the digits of every tile of 1,024 keys (one workgroup
+//! packed again after). Each pass counts the digits of every tile of 2,048 keys (one workgroup
 //! each), scans the counts (an exclusive scan, as CUB's `DeviceRadixSort` does between its
-//! passes) and scatters each tile's keys to their places, ranking equal digits in index order:
-//! no workgroup ever waits on another, so it needs no forward-progress guarantee (safe on Metal
-//! and on GPUs that run one workgroup at a time), and it is **stable**: equal keys keep their
-//! order, so the result is the same on every run and argsort's indices of equal keys increase.
+//! passes) and scatters each tile's keys: it ranks equal digits in index order, puts the tile in
+//! digit order in workgroup memory, and writes each digit's run to its place in order. No
+//! workgroup ever waits on another, so it needs no forward-progress guarantee (safe on Metal and
+//! on GPUs that run one workgroup at a time), and it is **stable**: equal keys keep their order,
+//! so the result is the same on every run and argsort's indices of equal keys increase.
 //!
-//! Every kernel of the sort needs at most 9 KiB of workgroup memory (the scatter's bit masks,
-//! 8 per digit, and its 256 counts), within the 16 KiB every WebGPU device gives, so 8-bit
-//! digits fit every adapter and no narrower variant is needed.
+//! The ranking takes subgroup ballots where the context uses subgroups and every subgroup the
+//! adapter may run has 32 to 128 invocations (Apple GPUs, NVIDIA, AMD); elsewhere (and with
+//! subgroups turned off) a bit mask per digit in workgroup memory. The count likewise adds a
+//! subgroup's keys of one digit at once. Every kernel of the sort needs at most 12 KiB of
+//! workgroup memory, within the 16 KiB every WebGPU device gives, so 8-bit digits fit every
+//! adapter and no narrower variant is needed.
 //!
 //! Rows of at most 1,024 keys (and whole arrays that short) are sorted one workgroup each in
 //! workgroup memory instead: a bitonic network over (key, index) pairs, which orders equal keys
@@ -29,7 +33,7 @@
 //!
 //! Arrays beyond one storage binding are sorted in pieces of whole tiles: each piece of the
 //! input counts its tiles' digits and scatters, into each piece of the output, the keys whose
-//! places lie there. The digit counts of all tiles (1 KiB per 1,024 keys) must fit one binding,
+//! places lie there. The digit counts of all tiles (1 KiB per 2,048 keys) must fit one binding,
 //! and key-value pairs along rows must too (their values are gathered from the whole array);
 //! beyond that a sort is [`Error::TooLarge`](crate::Error::TooLarge). Top-k and kthvalue bind
 //! their input whole.
