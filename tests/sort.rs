@@ -2,8 +2,8 @@
 //! pairs, ascending and descending, of u32, i32, f32, f16 and bf16 keys drawn fresh (seeded and
 //! printed; 16-bit keys from all their bit patterns)
 //! with adversarial patterns mixed in (NaN of both signs, ±inf, ±0, subnormals, the extremes,
-//! all equal, two values, sorted and reversed input) at lengths around the tile (1,024) and
-//! digit boundaries. Results are compared bit for bit (a sort moves the keys' own bits, NaN
+//! all equal, two values, sorted and reversed input) at lengths around a round of the ranking
+//! (256), the short rows' sort (1,024), the tile (2,048) and digit boundaries. Results are compared bit for bit (a sort moves the keys' own bits, NaN
 //! payloads included), argsort's indices exactly (which checks stability), and every output
 //! comes from a context whose temporaries and results are poisoned.
 
@@ -17,7 +17,7 @@ use wgpu_reduce::half::{bf16, f16};
 use wgpu_reduce::{Context, Element, Error, GpuArray, Sort};
 
 /// Lengths: tiny, around a tile and a few tiles, primes, and one of a million.
-const LENGTHS: [usize; 14] = [
+const LENGTHS: [usize; 17] = [
     1,
     2,
     3,
@@ -28,6 +28,9 @@ const LENGTHS: [usize; 14] = [
     1023,
     1024,
     1025,
+    2047,
+    2048,
+    2049,
     4097,
     65_537,
     100_003,
@@ -110,6 +113,33 @@ fn sweep<T: Key>(name: &'static str) {
     }
     let checked = sweep.finish();
     assert!(checked >= 4, "{name}: {checked} cases checked");
+}
+
+/// The scatter's two rankings (subgroup ballots where the adapter's subgroups allow them, bit
+/// masks in workgroup memory with subgroups off) and the count's two ways give the same stable
+/// order: u32 keys of every pattern and f32 keys with many ties, at lengths around the tile.
+#[test]
+fn both_rankings_of_the_scatter() {
+    let mut rng = rng("sort rankings");
+    let mut checked = 0;
+    for subgroups in [wgpu_reduce::Subgroups::Off, wgpu_reduce::Subgroups::Auto] {
+        let options = wgpu_reduce::ContextOptions::default()
+            .with_subgroups(subgroups)
+            .with_testing(wgpu_reduce::Testing::poisoned());
+        let ctx = Context::with_options(options).unwrap();
+        for n in [2047, 2049, 6_001, 70_001] {
+            for pattern in [Pattern::Random, Pattern::Few, Pattern::Two, Pattern::Equal] {
+                let u: Vec<u32> = keys_of(&mut rng, n, pattern, 0);
+                let f: Vec<f32> = keys_of(&mut rng, n, pattern, 0);
+                let values: Vec<u32> = (0..n).map(|_| rng.gen()).collect();
+                let what = format!("{subgroups:?} n={n} {pattern:?}");
+                check(&ctx, &u, &values, &format!("u32 {what}"));
+                check(&ctx, &f, &values, &format!("f32 {what}"));
+                checked += 2;
+            }
+        }
+    }
+    assert_eq!(checked, 64);
 }
 
 #[test]
