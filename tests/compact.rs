@@ -234,8 +234,8 @@ fn runs<T: Key>(x: &[T]) -> Vec<(T, u32)> {
     out
 }
 
-/// Run-length encoding, unique_consecutive and the sorted unique values (with counts and the
-/// inverse) of arrays of one type.
+/// Run-length encoding, unique_consecutive and the sorted unique values (with counts, the
+/// inverse, and all of them with the first indices) of arrays of one type.
 fn runs_and_unique<T: Key>(name: &'static str) -> usize {
     let ctx = common::poisoned_context();
     let mut rng = rng(name);
@@ -248,7 +248,7 @@ fn runs_and_unique<T: Key>(name: &'static str) -> usize {
                 continue;
             }
             let gx = ctx.upload(&x).unwrap();
-            let (consecutive, (values, lengths), unique, (uv, counts), (iv, inverse)) = ctx
+            let (consecutive, (values, lengths), unique, (uv, counts), (iv, inverse), all) = ctx
                 .run(|rec| {
                     Ok((
                         rec.unique_consecutive(&gx)?,
@@ -256,6 +256,7 @@ fn runs_and_unique<T: Key>(name: &'static str) -> usize {
                         rec.unique_values(&gx)?,
                         rec.unique_counts(&gx)?,
                         rec.unique_inverse(&gx)?,
+                        rec.unique_all(&gx)?,
                     ))
                 })
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
@@ -288,6 +289,18 @@ fn runs_and_unique<T: Key>(name: &'static str) -> usize {
                 want_inverse[i as usize] = run;
             }
             assert_eq!(inverse, want_inverse, "{what}: unique_inverse");
+            let (av, first, ai, ac) = all;
+            assert_eq!(bits(&av), bits(&firsts), "{what}: unique_all values");
+            assert_eq!(ai, want_inverse, "{what}: unique_all inverse");
+            assert_eq!(ac, want_counts, "{what}: unique_all counts");
+            // The first occurrence of each value: where its run starts in the stable order.
+            let mut want_first = vec![];
+            for (p, &i) in order.iter().enumerate() {
+                if p == 0 || !same(sorted[p - 1], sorted[p]) {
+                    want_first.push(i);
+                }
+            }
+            assert_eq!(first, want_first, "{what}: unique_all first indices");
         }
     }
     sweep.finish()

@@ -321,6 +321,17 @@ impl Recorder {
         &mut self,
         x: &crate::array::RawArray,
     ) -> Result<(Compacted<T>, Compacted<u32>)> {
+        let (values, lengths, _) = self.record_runs_from(x)?;
+        Ok((values, lengths))
+    }
+
+    /// [`record_runs`](Self::record_runs), and each run's first index in `x` (a temporary,
+    /// valid up to the count).
+    #[allow(clippy::type_complexity)]
+    fn record_runs_from<T: Element>(
+        &mut self,
+        x: &crate::array::RawArray,
+    ) -> Result<(Compacted<T>, Compacted<u32>, crate::array::RawArray)> {
         let n = x.len;
         let values = self.lease_compacted::<T>(n, 1)?;
         let starts = self.lease_temporary(n, DType::U32)?;
@@ -339,7 +350,7 @@ impl Recorder {
         };
         self.record_compact(x, Keep::Changes, kept)?;
         self.record_run_lengths(&starts, &count, n, &lengths.values.raw())?;
-        Ok((values, lengths))
+        Ok((values, lengths, starts))
     }
 
     /// A stable ascending sort of `x` flattened, into a temporary array (and, with `perm`, the
@@ -420,6 +431,51 @@ impl Recorder {
         };
         self.record_compact(&sorted, Keep::Changes, kept)?;
         Ok((out, inverse))
+    }
+
+    /// Records, from one sort, everything the Array API's `unique_all` gives: the distinct
+    /// values of `x` (flattened) in ascending order, the index in `x` of each one's first
+    /// occurrence, for each element of `x` the index of its value among them (of `x`'s shape),
+    /// and how many times each occurs (values as in [`unique_values`](Self::unique_values)).
+    /// PyTorch's `torch.unique(x, return_inverse=True, return_counts=True)` gives the same
+    /// values, inverse and counts. The three compacted results share one count.
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::Context;
+    /// let ctx = Context::new()?;
+    /// let x = ctx.upload(&[30u32, 10, 30, 20])?;
+    /// let (values, first, inverse, counts) = ctx.run(|rec| rec.unique_all(&x))?;
+    /// assert_eq!(values, vec![10, 20, 30]);
+    /// assert_eq!(first, vec![1, 3, 0]);
+    /// assert_eq!(inverse, vec![2, 0, 2, 1]);
+    /// assert_eq!(counts, vec![1, 1, 2]);
+    /// # Ok(()) }
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn unique_all<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+    ) -> Result<(Compacted<T>, Compacted<u32>, GpuArray<u32>, Compacted<u32>)> {
+        let n = x.len();
+        let perm = self.lease_temporary(n, DType::U32)?;
+        let sorted = self.sorted_flat(&x.raw(), Some(&perm))?;
+        let (values, counts, starts) = self.record_runs_from::<T>(&sorted)?;
+        // A run's first element in sorted order is its first occurrence: the sort is stable.
+        let first = Compacted {
+            values: self.lease_output::<u32>(vec![n])?,
+            count: values.count.clone(),
+            width: 1,
+        };
+        self.record_gather(&perm, &starts, &first.values.raw(), n)?;
+        let inverse = self.lease_output::<u32>(x.shape().to_vec())?;
+        let inverse_raw = inverse.raw();
+        let kept = Kept {
+            inverse: Some((&inverse_raw, Some(&perm))),
+            ..Default::default()
+        };
+        self.record_compact(&sorted, Keep::Changes, kept)?;
+        Ok((values, first, inverse, counts))
     }
 }
 

@@ -126,6 +126,23 @@ impl Recorder {
         Ok(())
     }
 
+    /// Records `out[i] = source[indices[i]]` for `i < n` (each array within one binding).
+    pub(crate) fn record_gather(
+        &mut self,
+        source: &RawArray,
+        indices: &RawArray,
+        out: &RawArray,
+        n: usize,
+    ) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let ends = Ends::new(n, n);
+        let (src, dst) = ((indices, words as Window), (out, words as Window));
+        let p = SortParams::default();
+        self.push_pieces(SortVariant::Gather, src, dst, Some(source), ends, 256, p)
+    }
+
     /// Records the sort of rows of at most [`SORT_ROW_MAX`] keys, a workgroup each (the array
     /// within one binding), writing what `take` says of each row; 16-bit keys are written a
     /// word each, then packed.
