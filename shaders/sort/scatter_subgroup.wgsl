@@ -2,9 +2,19 @@
 // `subgroup_size * KPT` keys of the tile, `subgroup_size` keys a round in index order. Eight
 // ballots (one per bit of the digit) give each key the lanes whose keys share its digit; it
 // counts those below it, and the lowest of them adds their number to the subgroup's count of
-// the digit (`scratch[g * 256 + digit]`, a workgroup atomic only this subgroup touches). The
-// subgroups' counts are then scanned per digit. Needs subgroups of at least 32 invocations (at
-// most 8 subgroups' counts fit `scratch`) and at most 128 (a ballot's four words).
+// the digit (a workgroup atomic only this subgroup touches). The subgroups' counts are then
+// scanned per digit. Counts are 16 bits, two digits to a word (`scratch[g * 128 + digit / 2]`),
+// so subgroups of at least 16 invocations fit `scratch` (at most 16 subgroups); at most 128 (a
+// ballot's four words).
+
+// The word and the bit of subgroup g's count of digit d.
+fn count_word(g: u32, d: u32) -> u32 {
+    return g * 128u + d / 2u;
+}
+
+fn count_shift(d: u32) -> u32 {
+    return 16u * (d % 2u);
+}
 
 @compute @workgroup_size(256)
 fn main(
@@ -32,23 +42,29 @@ fn main(
         let leader = lowest_lane(peers);
         var before = 0u;
         if here && lane == leader {
-            before = atomicAdd(&scratch[sg_id * 256u + d], bits4(peers));
+            let old = atomicAdd(&scratch[count_word(sg_id, d)], bits4(peers) << count_shift(d));
+            before = (old >> count_shift(d)) & 0xffffu;
         }
         held_at[j] = subgroupShuffle(before, leader) + bits4(peers & below);
     }
     workgroupBarrier();
-    // This invocation's digit `lid`: the subgroups' counts become their first ranks.
-    var total = 0u;
-    for (var g = 0u; g < n_sg; g++) {
-        let c = atomicLoad(&scratch[g * 256u + lid]);
-        atomicStore(&scratch[g * 256u + lid], total);
-        total += c;
+    // This invocation's two digits `2 lid` and `2 lid + 1` (one word of each subgroup's
+    // counts): the counts become each subgroup's first ranks.
+    if lid < 128u {
+        var total = vec2<u32>(0u);
+        for (var g = 0u; g < n_sg; g++) {
+            let w = atomicLoad(&scratch[g * 128u + lid]);
+            atomicStore(&scratch[g * 128u + lid], total.x | (total.y << 16u));
+            total += vec2<u32>(w & 0xffffu, w >> 16u);
+        }
+        start[2u * lid] = total.x;
+        start[2u * lid + 1u] = total.y;
     }
-    start[lid] = total;
     workgroupBarrier();
     for (var j = 0u; j < KPT; j++) {
         if (held & (1u << j)) != 0u {
-            held_at[j] += atomicLoad(&scratch[sg_id * 256u + held_digit[j]]);
+            let d = held_digit[j];
+            held_at[j] += (atomicLoad(&scratch[count_word(sg_id, d)]) >> count_shift(d)) & 0xffffu;
         }
     }
     place_and_write(lid, tile, count);

@@ -10,8 +10,8 @@ use super::source::wgsl;
 pub const SORT_TILE: usize = 2048;
 
 /// The subgroup ranking of the scatter needs subgroups of this many invocations or more (its
-/// workgroup memory holds the counts of at most 8 subgroups)...
-pub const SORT_SUBGROUP_MIN: u32 = 32;
+/// workgroup memory holds the counts of at most 16 subgroups)...
+pub const SORT_SUBGROUP_MIN: u32 = 16;
 /// ... and of at most this many (a ballot's four words).
 pub const SORT_SUBGROUP_MAX: u32 = 128;
 

@@ -14,7 +14,7 @@
 //! so the result is the same on every run and argsort's indices of equal keys increase.
 //!
 //! The ranking takes subgroup ballots where the context uses subgroups and every subgroup the
-//! adapter may run has 32 to 128 invocations (Apple GPUs, NVIDIA, AMD); elsewhere (and with
+//! adapter may run has 16 to 128 invocations (Apple GPUs, NVIDIA, AMD); elsewhere (and with
 //! subgroups turned off) a bit mask per digit in workgroup memory. The count likewise adds a
 //! subgroup's keys of one digit at once. Every kernel of the sort needs at most 12 KiB of
 //! workgroup memory, within the 16 KiB every WebGPU device gives, so 8-bit digits fit every

@@ -86,7 +86,7 @@ fn packed(a: usize, m: usize) -> Range<u64> {
 
 impl Recorder {
     /// Whether the scatter ranks keys with subgroup ballots: where the context uses subgroups
-    /// and every subgroup the adapter may run has 32 to 128 invocations.
+    /// and every subgroup the adapter may run has 16 to 128 invocations.
     fn sort_subgroups(&self) -> bool {
         let ctx = self.ctx();
         let caps = ctx.capabilities();
