@@ -297,13 +297,14 @@ fn rows_case<T: Key>(ctx: &Context, rng: &mut StdRng, shape: &[usize]) {
 }
 
 /// Sorts along the last axis: each row on its own (rows of one key, short rows sorted a
-/// workgroup each, up to 3,000 of them, rows longer than a tile through the radix passes, and a
-/// 3-D array; f16 and u32 rows too).
+/// workgroup each, up to 3,000 of them, 128 and more rows longer than 1,024 keys sorted a
+/// workgroup each by the digit, a few long rows through the radix passes over the whole array,
+/// and 3-D arrays; f16 and u32 rows too).
 #[test]
 fn sort_along_rows() {
     let ctx = common::poisoned_context();
     let mut rng = rng("sort rows");
-    let shapes: [&[usize]; 9] = [
+    let shapes: [&[usize]; 12] = [
         &[1, 1],
         &[3, 1],
         &[1000, 1],
@@ -313,18 +314,21 @@ fn sort_along_rows() {
         &[512, 16],
         &[3000, 3],
         &[2, 3, 50],
+        &[128, 1025],
+        &[130, 4097],
+        &[2, 64, 3000],
     ];
     let mut checked = 0;
     for shape in shapes {
         rows_case::<f32>(&ctx, &mut rng, shape);
         checked += 1;
     }
-    for shape in [&[7usize, 1000][..], &[300, 257], &[3000, 3]] {
+    for shape in [&[7usize, 1000][..], &[300, 257], &[3000, 3], &[128, 2049]] {
         rows_case::<f16>(&ctx, &mut rng, shape);
         rows_case::<u32>(&ctx, &mut rng, shape);
         checked += 2;
     }
-    assert_eq!(checked, shapes.len() + 6);
+    assert_eq!(checked, shapes.len() + 8);
 }
 
 /// Arrays beyond one storage binding are sorted in pieces (here the binding limit is lowered

@@ -52,6 +52,9 @@ const SORT_MOD: u32 = 128u;
 const SORT_KTH: u32 = 256u;
 // A short rows' sort moves the values at the keys' indices with them.
 const SORT_PAIRS: u32 = 512u;
+// The scatter sorts one row of `len` keys a workgroup (`tiles` rows) by the digit, counting its
+// digits itself; an argsort's first values are the keys' places in their row.
+const SORT_LOCAL_ROWS: u32 = 1024u;
 
 const TILE: u32 = 2048u;
 
@@ -103,6 +106,15 @@ fn piece_tiles() -> u32 {
 // The digit of the row of index `v`.
 fn row_digit(v: u32) -> u32 {
     return ((v / params.len) >> params.shift) & 255u;
+}
+
+// The first value of key `i` of an argsort: its index (its place in its row in a sort of
+// rows a workgroup each).
+fn iota(i: u32) -> u32 {
+    if (params.flags & SORT_LOCAL_ROWS) != 0u {
+        return i % params.len;
+    }
+    return params.index_base + i;
 }
 
 fn tile_of(wid: vec3<u32>) -> u32 {

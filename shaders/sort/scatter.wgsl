@@ -3,6 +3,9 @@
 // memory, and writes them out in that order, so that neighbouring invocations write
 // neighbouring places of each digit's run (and then the values the same way). A key's place is
 // its digit's position for the tile (`offsets`, the exclusive scan of the counts) plus its rank.
+// With SORT_LOCAL_ROWS a workgroup sorts one row by the digit on its own instead: it counts the
+// row's digits, then takes its tiles in order, each digit's next place carried from tile to
+// tile (no counts, scan or row passes; the values are the keys' places in their row).
 // The ranking is in scatter_rank.wgsl (workgroup-wide bit masks) or scatter_subgroup.wgsl
 // (subgroup ballots); no workgroup waits on another. In pieces, `keys_in` (and the values) is a
 // piece of the input, and `keys_out` (and the values' output) the piece of the output from
@@ -23,6 +26,8 @@ var<workgroup> scratch: array<atomic<u32>, TILE>;
 var<workgroup> digits: array<atomic<u32>, TILE / 4u>;
 // Each digit's count in the tile, then its first place in the tile.
 var<workgroup> start: array<u32, 256>;
+// SORT_LOCAL_ROWS: each digit's next place in the output for the workgroup's row.
+var<workgroup> row_next: array<atomic<u32>, 256>;
 // The scan's buffer, then each digit's place in the output less its first place in the tile.
 var<workgroup> dest: array<u32, 256>;
 
@@ -33,6 +38,32 @@ var<private> held_value: array<u32, KPT>;
 var<private> held_digit: array<u32, KPT>;
 var<private> held_at: array<u32, KPT>;
 var<private> held: u32;
+
+// The invocation's place in its subgroup and the subgroups' (the subgroup ranking's).
+struct Lanes {
+    lane: u32,
+    size: u32,
+    id: u32,
+    count: u32,
+}
+
+// The work of workgroup `wid`: a tile, or with SORT_LOCAL_ROWS a row's tiles in order after a
+// count of the row's digits (`rank_and_write` is the ranking's).
+fn scatter_group(lid: u32, ln: Lanes, wid: vec3<u32>) {
+    let group = tile_of(wid);
+    if (params.flags & SORT_LOCAL_ROWS) != 0u {
+        if group < params.tiles {
+            let row_first = group * params.len;
+            count_row(lid, row_first);
+            for (var t = 0u; t * TILE < params.len; t++) {
+                let count = min(TILE, params.len - t * TILE);
+                rank_and_write(lid, ln, 0u, row_first + t * TILE, count);
+            }
+        }
+    } else if group < piece_tiles() {
+        rank_and_write(lid, ln, group, group * TILE, min(TILE, params.n - group * TILE));
+    }
+}
 
 // Loads key `local` of the tile starting at key `first` into slot `j`, if it exists.
 fn load_held(j: u32, first: u32, local: u32, count: u32) {
@@ -70,9 +101,10 @@ fn exclusive256(lid: u32, v: u32) -> u32 {
     return inclusive - v;
 }
 
-// Clears what the ranking starts from (before its first barrier): the scratch, the places'
-// digits, and the keys held. The tile's number of keys.
-fn begin_tile(lid: u32, tile: u32) -> u32 {
+// Clears what the ranking starts from (before its first barrier; after the writes of the
+// tile before, if any): the scratch, the places' digits, and the keys held.
+fn begin_tile(lid: u32) {
+    workgroupBarrier();
     held = 0u;
     for (var k = 0u; k < TILE / 256u; k++) {
         atomicStore(&scratch[k * 256u + lid], 0u);
@@ -80,16 +112,33 @@ fn begin_tile(lid: u32, tile: u32) -> u32 {
     for (var k = 0u; k < TILE / 1024u; k++) {
         atomicStore(&digits[k * 256u + lid], 0u);
     }
-    return min(TILE, params.n - tile * TILE);
+}
+
+// SORT_LOCAL_ROWS: counts the digits of the row from key `row_first` (of `params.len`) and sets
+// each digit's first place in the output.
+fn count_row(lid: u32, row_first: u32) {
+    atomicStore(&row_next[lid], 0u);
+    workgroupBarrier();
+    for (var i = lid; i < params.len; i += 256u) {
+        atomicAdd(&row_next[digit(keys_in[row_first + i])], 1u);
+    }
+    workgroupBarrier();
+    let c = atomicLoad(&row_next[lid]);
+    atomicStore(&row_next[lid], row_first + exclusive256(lid, c));
 }
 
 // With `start` holding each digit's count in the tile and `held_at` each held key's rank, places
-// the keys in digit order and writes them (and their values) out. `first`: the tile's first
-// key; `count`: its keys.
+// the keys in digit order and writes them (and their values) out. `count`: the tile's keys.
 fn place_and_write(lid: u32, tile: u32, count: u32) {
-    let first_place = exclusive256(lid, start[lid]);
+    let in_tile = start[lid];
+    let first_place = exclusive256(lid, in_tile);
     start[lid] = first_place;
-    dest[lid] = offsets[lid * params.tiles + params.tile_base + tile] - first_place;
+    if (params.flags & SORT_LOCAL_ROWS) != 0u {
+        // This invocation alone reads and moves its digit's next place.
+        dest[lid] = atomicAdd(&row_next[lid], in_tile) - first_place;
+    } else {
+        dest[lid] = offsets[lid * params.tiles + params.tile_base + tile] - first_place;
+    }
     workgroupBarrier();
     for (var j = 0u; j < KPT; j++) {
         if (held & (1u << j)) != 0u {

@@ -3,14 +3,11 @@
 // holds word-major) from which each key counts the keys of its digit before it in the round;
 // `start` carries each digit's count over the rounds.
 
-@compute @workgroup_size(256)
-fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
-    let tile = tile_of(wid);
-    if tile >= piece_tiles() {
-        return;
-    }
-    let first = tile * TILE;
-    let count = begin_tile(lid, tile);
+// Ranks the `count` keys from key `first` and writes them (`tile`: the tile's number among the
+// counts).
+// (`Lanes` is not used: no subgroups here.)
+fn rank_and_write(lid: u32, ln: Lanes, tile: u32, first: u32, count: u32) {
+    begin_tile(lid);
     start[lid] = 0u;
     workgroupBarrier();
     let word = lid / 32u;
@@ -43,4 +40,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         workgroupBarrier();
     }
     place_and_write(lid, tile, count);
+}
+
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    scatter_group(lid, Lanes(0u, 0u, 0u, 0u), wid);
 }

@@ -16,21 +16,14 @@ fn count_shift(d: u32) -> u32 {
     return 16u * (d % 2u);
 }
 
-@compute @workgroup_size(256)
-fn main(
-    @builtin(local_invocation_index) lid: u32,
-    @builtin(workgroup_id) wid: vec3<u32>,
-    @builtin(subgroup_invocation_id) lane: u32,
-    @builtin(subgroup_size) sg_size: u32,
-    @builtin(subgroup_id) sg_id: u32,
-    @builtin(num_subgroups) n_sg: u32,
-) {
-    let tile = tile_of(wid);
-    if tile >= piece_tiles() {
-        return;
-    }
-    let first = tile * TILE;
-    let count = begin_tile(lid, tile);
+// Ranks the `count` keys from key `first` and writes them (`tile`: the tile's number among the
+// counts).
+fn rank_and_write(lid: u32, ln: Lanes, tile: u32, first: u32, count: u32) {
+    let lane = ln.lane;
+    let sg_size = ln.size;
+    let sg_id = ln.id;
+    let n_sg = ln.count;
+    begin_tile(lid);
     workgroupBarrier();
     let below = lanes_below(lane);
     let run = sg_id * sg_size * KPT;
@@ -68,4 +61,16 @@ fn main(
         }
     }
     place_and_write(lid, tile, count);
+}
+
+@compute @workgroup_size(256)
+fn main(
+    @builtin(local_invocation_index) lid: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(subgroup_invocation_id) lane: u32,
+    @builtin(subgroup_size) sg_size: u32,
+    @builtin(subgroup_id) sg_id: u32,
+    @builtin(num_subgroups) n_sg: u32,
+) {
+    scatter_group(lid, Lanes(lane, sg_size, sg_id, n_sg), wid);
 }

@@ -8,7 +8,7 @@ const MOVES_VALUES: bool = true;
 
 fn value_of(i: u32) -> u32 {
     if (params.flags & SORT_IOTA) != 0u {
-        return params.index_base + i;
+        return iota(i);
     }
     return values_in[i];
 }

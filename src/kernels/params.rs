@@ -268,6 +268,8 @@ kernel_params! {
         SORT_KTH = 256,
         /// A short rows' sort moves the values at the keys' indices with them.
         SORT_PAIRS = 512,
+        /// The scatter sorts a row a workgroup, counting its digits itself.
+        SORT_LOCAL_ROWS = 1024,
     }
     {
         /// Keys.

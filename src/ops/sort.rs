@@ -26,10 +26,14 @@
 //! either.
 //!
 //! Longer arrays of more than one dimension are sorted along their last axis, each row on its own
-//! (`torch.sort(x, dim=-1)`): after the keys' passes come passes over the digits of each key's
-//! row, taken from its index, which moves with it (a pass per 8 bits of the row count), so the
-//! rows come back together with their keys in order; argsort's indices and the values of
-//! key-value pairs are then gathered by those indices.
+//! (`torch.sort(x, dim=-1)`). With at least 128 rows of at most 65,536 keys (within one binding),
+//! each digit pass takes a workgroup per row: it counts its row's digits and scatters the row's
+//! tiles in order, so no counts, scans or row passes are needed, and argsort's indices start as
+//! the keys' places in their row. Fewer, or longer, rows take the passes over the whole array:
+//! after the keys' passes come passes over the digits of each key's row, taken from its index,
+//! which moves with it (a pass per 8 bits of the row count), so the rows come back together with
+//! their keys in order; argsort's indices and the values of key-value pairs are then gathered by
+//! those indices.
 //!
 //! Arrays beyond one storage binding are sorted in pieces of whole tiles: each piece of the
 //! input counts its tiles' digits and scatters, into each piece of the output, the keys whose

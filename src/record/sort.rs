@@ -16,6 +16,13 @@ use crate::kernels::{
 use crate::ops::{Scan, ScanOp, Sort};
 use crate::record::Recorder;
 
+/// Arrays of at least this many rows of more than [`SORT_ROW_MAX`] keys and at most
+/// [`SORT_LOCAL_MAX_LEN`] are sorted a workgroup per row (enough rows to fill a GPU's cores;
+/// fewer, longer rows take the passes over the whole array).
+const SORT_LOCAL_MIN_ROWS: usize = 128;
+/// See [`SORT_LOCAL_MIN_ROWS`].
+const SORT_LOCAL_MAX_LEN: usize = 1 << 16;
+
 /// What moves with the keys.
 pub(crate) enum SortValues<'a> {
     /// Nothing.
@@ -208,6 +215,99 @@ impl Recorder {
         Ok(())
     }
 
+    /// Records the sort of `rows` of `len` keys (more than [`SORT_ROW_MAX`]; the array within
+    /// one binding) a workgroup per row and digit pass: each workgroup counts its row's digits
+    /// and scatters its tiles in order, with no counts, scan or row passes; an argsort's values
+    /// are the keys' places in their row from the first pass on.
+    fn record_local_rows(
+        &mut self,
+        flags: u32,
+        keys: &RawArray,
+        len: usize,
+        values: SortValues<'_>,
+        (keys_out, values_out): (&RawArray, Option<&RawArray>),
+    ) -> Result<()> {
+        let n = keys.len;
+        let rows = (n / len) as u32;
+        let half = keys.dtype.size_bytes() == 2;
+        let passes: u32 = if half { 2 } else { 4 };
+        let params = SortParams {
+            n: n as u32,
+            tiles: rows,
+            groups_x: self.grid(rows)?.0,
+            len: len as u32,
+            dst_len: n as u32,
+            ..Default::default()
+        };
+        let temp_keys = self.lease_temporary(n, DType::U32)?;
+        let wide = if half {
+            let wide = self.lease_temporary(n, DType::U32)?;
+            let ends = Ends::new(n, n);
+            let (src, dst) = ((keys, packed as Window), (&wide, words as Window));
+            self.push_pieces(SortVariant::Widen, src, dst, None, ends, 256, params)?;
+            Some(wide)
+        } else {
+            None
+        };
+        // The passes alternate between the temporary and the output (even count: the first
+        // writes the temporary, the last the output); 16-bit keys go back and forth between
+        // their wide array and the temporary, then are packed.
+        let (first, last) = match &wide {
+            Some(w) => (w, w),
+            None => (keys, keys_out),
+        };
+        let carried = values_out.filter(|_| !matches!(values, SortValues::None));
+        let temp_values = match carried {
+            Some(_) => Some(self.lease_temporary(n, DType::U32)?),
+            None => None,
+        };
+        let subgroups = self.sort_subgroups();
+        for pass in 0..passes {
+            let to_last = pass % 2 == 1;
+            let (src, dst) = match (pass, to_last) {
+                (0, _) => (first, &temp_keys),
+                (_, true) => (&temp_keys, last),
+                (_, false) => (last, &temp_keys),
+            };
+            let (value_src, value_dst) = match (carried, &temp_values) {
+                (Some(out), Some(temp)) => {
+                    let src = match (pass, &values) {
+                        (0, SortValues::Array(v)) => Some(*v),
+                        (0, _) => None,
+                        (_, _) if to_last => Some(temp),
+                        _ => Some(out),
+                    };
+                    (src, Some(if to_last { out } else { temp }))
+                }
+                _ => (None, None),
+            };
+            let iota = pass == 0 && matches!(values, SortValues::Indices);
+            let p = SortParams {
+                shift: 8 * pass,
+                flags: flags
+                    | SortParams::SORT_LOCAL_ROWS
+                    | if iota { SortParams::SORT_IOTA } else { 0 },
+                ..params
+            };
+            let kernel = Kernel::Sort(SortVariant::Scatter {
+                values: carried.is_some(),
+                subgroups,
+            });
+            let whole = words(0, n);
+            let (s, d) = ((src, whole.clone()), (dst, whole.clone()));
+            self.push_windowed(kernel, s, d, value_dst, p, (rows, 1))?;
+            if let Some(v) = value_src {
+                self.bind_second(v, whole);
+            }
+        }
+        if let Some(wide) = &wide {
+            let ends = Ends::new(n, n);
+            let (src, dst) = ((wide, words as Window), (keys_out, packed as Window));
+            self.push_pieces(SortVariant::Narrow, src, dst, None, ends, 512, params)?;
+        }
+        Ok(())
+    }
+
     /// Records a stable radix sort of `keys` into `keys_out`, moving `values` into `values_out`:
     /// the whole array as one row (`len` = its length), or each row of `len` keys on its own.
     #[allow(clippy::too_many_arguments)]
@@ -260,6 +360,10 @@ impl Recorder {
         if piece_keys < SORT_TILE || (256 * tiles * 4) as u64 > self.binding_limit() {
             // Every pass binds the digit counts of all tiles: 1 KiB per tile of 2,048 keys.
             return Err(too_large("its digit counts", (256 * tiles * 4) as u64));
+        }
+        if rows >= SORT_LOCAL_MIN_ROWS && pieces == 1 && len <= SORT_LOCAL_MAX_LEN {
+            let outs = (keys_out, values_out);
+            return self.record_local_rows(flags, keys, len, values, outs);
         }
         if pieces > 1 && rows > 1 && matches!(values, SortValues::Array(_)) {
             // The values of sorted rows are gathered from anywhere in the array.
