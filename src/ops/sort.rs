@@ -16,7 +16,7 @@
 //! The ranking takes subgroup ballots where the context uses subgroups and every subgroup the
 //! adapter may run has 16 to 128 invocations (Apple GPUs, NVIDIA, AMD); elsewhere (and with
 //! subgroups turned off) a bit mask per digit in workgroup memory. The count likewise adds a
-//! subgroup's keys of one digit at once. Every kernel of the sort needs at most 12 KiB of
+//! subgroup's keys of one digit at once. Every kernel of the sort needs at most 13 KiB of
 //! workgroup memory, within the 16 KiB every WebGPU device gives, so 8-bit digits fit every
 //! adapter and no narrower variant is needed.
 //!

@@ -347,6 +347,11 @@ impl Recorder {
             let outs = (keys_out, values_out);
             return self.record_local_sort(flags, keys, len, values, outs, Take::All);
         }
+        let one_binding = (n * 4) as u64 <= self.piece_budget();
+        if rows >= SORT_LOCAL_MIN_ROWS && len <= SORT_LOCAL_MAX_LEN && one_binding {
+            let outs = (keys_out, values_out);
+            return self.record_local_rows(flags, keys, len, values, outs);
+        }
         // Arrays beyond one binding are sorted in pieces of whole tiles, each bound on its own.
         let piece_keys = (self.piece_budget() / 4) as usize / SORT_TILE * SORT_TILE;
         let pieces = n.div_ceil(piece_keys.max(SORT_TILE));
@@ -360,10 +365,6 @@ impl Recorder {
         if piece_keys < SORT_TILE || (256 * tiles * 4) as u64 > self.binding_limit() {
             // Every pass binds the digit counts of all tiles: 1 KiB per tile of 2,048 keys.
             return Err(too_large("its digit counts", (256 * tiles * 4) as u64));
-        }
-        if rows >= SORT_LOCAL_MIN_ROWS && pieces == 1 && len <= SORT_LOCAL_MAX_LEN {
-            let outs = (keys_out, values_out);
-            return self.record_local_rows(flags, keys, len, values, outs);
         }
         if pieces > 1 && rows > 1 && matches!(values, SortValues::Array(_)) {
             // The values of sorted rows are gathered from anywhere in the array.
