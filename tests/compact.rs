@@ -623,6 +623,8 @@ fn comparisons_make_masks_for_the_compaction() {
     sweep.finish();
 }
 
+/// Weighted bincount of whole arrays and along rows against CPU sums (small
+/// integer weights: every sum exact in f32), the same bits twice, and its errors.
 #[test]
 fn weighted_bincount_sums_each_values_weights() {
     let ctx = common::poisoned_context();
@@ -661,6 +663,41 @@ fn weighted_bincount_sums_each_values_weights() {
         checked += 1;
     }
     assert_eq!(checked, 5);
+    // Along rows: short rows (sorted a workgroup each), 130 rows of 1,100 (a workgroup per row
+    // and digit pass), a few long rows (the passes over the whole array), and empty rows.
+    for (shape, length) in [
+        (vec![200usize, 50usize], 10usize),
+        (vec![130, 1100], 300),
+        (vec![3, 30011], 5000),
+        (vec![2, 2, 700], 4),
+        (vec![5, 0], 3),
+    ] {
+        let n: usize = shape.iter().product();
+        let len = *shape.last().unwrap();
+        let x: Vec<u32> = (0..n).map(|_| rng.gen_range(0..length as u32)).collect();
+        let w: Vec<f32> = (0..n).map(|_| rng.gen_range(-8..=8) as f32).collect();
+        let gx = ctx.upload_shaped(&x, &shape).unwrap();
+        let gw = ctx.upload_shaped(&w, &shape).unwrap();
+        let got = ctx
+            .run(|rec| rec.bincount_weighted_rows(&gx, &gw, length))
+            .unwrap();
+        let rows = n
+            .checked_div(len)
+            .unwrap_or(shape[..shape.len() - 1].iter().product());
+        let mut want = vec![0.0f32; rows * length];
+        for (i, (&v, &wt)) in x.iter().zip(&w).enumerate() {
+            want[i / len * length + v as usize] += wt;
+        }
+        assert_eq!(got, want, "rows {shape:?} length={length}");
+        checked += 1;
+    }
+    assert_eq!(checked, 10);
+    let gx = ctx.upload_shaped(&[0u32, 3, 1, 1], &[2, 2]).unwrap();
+    let gw = ctx.upload_shaped(&[1.0f32; 4], &[2, 2]).unwrap();
+    let e = ctx
+        .run(|rec| rec.bincount_weighted_rows(&gx, &gw, 3))
+        .unwrap_err();
+    assert!(matches!(e, Error::InvalidValue { index: 1, .. }), "{e}");
     let gx = ctx.upload(&[1i32, -4, 2]).unwrap();
     let gw = ctx.upload(&[1.0f32, 1.0, 1.0]).unwrap();
     let e = ctx

@@ -649,10 +649,51 @@ impl Recorder {
         weights: &GpuArray<f32>,
         length: usize,
     ) -> Result<GpuArray<f32>> {
+        self.weighted_bincount(x, weights, length, false)
+    }
+
+    /// Records [`bincount_weighted`](Self::bincount_weighted) of each row of `x` along its last
+    /// axis (as [`bincount_rows`](Self::bincount_rows) is of `bincount`): of shape `x.shape()`
+    /// with the last dimension replaced by `length`, each row's sums in the order of their
+    /// indices. The rows are sorted each on its own, so `x` (and the weights) must fit one
+    /// storage binding where rows are longer than 1,024 and fewer than 128
+    /// ([`Error::TooLarge`] otherwise).
+    ///
+    /// ```no_run
+    /// # fn main() -> wgpu_reduce::Result<()> {
+    /// use wgpu_reduce::Context;
+    /// let ctx = Context::new()?;
+    /// let x = ctx.upload_shaped(&[1u32, 1, 0, 2, 2, 2], &[2, 3])?;
+    /// let w = ctx.upload_shaped(&[0.5f32, 0.25, 1.0, 1.0, 2.0, 4.0], &[2, 3])?;
+    /// let sums = ctx.run(|rec| rec.bincount_weighted_rows(&x, &w, 3))?;
+    /// assert_eq!(sums, vec![1.0, 0.75, 0.0, 0.0, 0.0, 7.0]);
+    /// # Ok(()) }
+    /// ```
+    pub fn bincount_weighted_rows<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        weights: &GpuArray<f32>,
+        length: usize,
+    ) -> Result<GpuArray<f32>> {
+        self.weighted_bincount(x, weights, length, true)
+    }
+
+    /// The weighted bincount of `x` whole, or of each of its rows (`rows`).
+    fn weighted_bincount<T: Element>(
+        &mut self,
+        x: &GpuArray<T>,
+        weights: &GpuArray<f32>,
+        length: usize,
+        rows: bool,
+    ) -> Result<GpuArray<f32>> {
         check_bincount::<T>(length)?;
         if x.shape() != weights.shape() {
             return Err(Error::InputsDiffer {
-                op: "bincount_weighted",
+                op: if rows {
+                    "bincount_weighted_rows"
+                } else {
+                    "bincount_weighted"
+                },
                 a: x.shape().to_vec(),
                 a_dtype: x.dtype(),
                 b: weights.shape().to_vec(),
@@ -660,23 +701,30 @@ impl Recorder {
             });
         }
         let n = x.len();
+        let (mut shape, len) = if rows {
+            rows_of(x.shape())
+        } else {
+            (vec![], n)
+        };
+        shape.push(length);
+        let bins = shape.iter().product::<usize>();
         let (x, w) = (x.raw(), weights.raw());
-        let out = self.lease_output::<f32>(vec![length])?;
-        if n == 0 {
-            self.record_fill(&x, &out.raw(), length, 0)?;
+        let out = self.lease_output::<f32>(shape)?;
+        if n == 0 || len == 0 {
+            self.record_fill(&x, &out.raw(), bins, 0)?;
             return Ok(out);
         }
-        // The counts, one more than the values (the last stays 0), scanned into the offsets
-        // of each value's weights in the sorted order.
-        let counts = self.lease_temporary(length + 1, DType::U32)?;
-        self.record_histogram(&x, n, length, None, &counts)?;
-        let offsets = self.lease_temporary(length + 1, DType::U32)?;
+        // Each row's counts (one more in all than the values: the last stays 0), scanned
+        // into the offsets of each (row, value)'s weights in the sorted order.
+        let counts = self.lease_temporary(bins + 1, DType::U32)?;
+        self.record_histogram(&x, len, length, None, &counts)?;
+        let offsets = self.lease_temporary(bins + 1, DType::U32)?;
         let scan = crate::ops::Scan::new(crate::ops::ScanOp::Add).exclusive(true);
-        self.record_scan(&scan, &counts, &[length + 1], &offsets)?;
+        self.record_scan(&scan, &counts, &[bins + 1], &offsets)?;
         let keys = self.lease_temporary(n, x.dtype)?;
         let sorted = self.lease_temporary(n, DType::F32)?;
         let sort = Sort::new();
-        self.record_sort(&sort, &x, n, SortValues::Array(&w), &keys, Some(&sorted))?;
+        self.record_sort(&sort, &x, len, SortValues::Array(&w), &keys, Some(&sorted))?;
         self.record_segments(ReduceOp::Sum, &sorted, &offsets, None, &out.raw())?;
         Ok(out)
     }
