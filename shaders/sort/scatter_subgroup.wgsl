@@ -20,22 +20,19 @@ fn count_shift(d: u32) -> u32 {
 // counts).
 fn rank_and_write(lid: u32, ln: Lanes, tile: u32, first: u32, count: u32) {
     let lane = ln.lane;
-    let sg_size = ln.size;
-    let sg_id = ln.id;
-    let n_sg = ln.count;
     begin_tile(lid);
     workgroupBarrier();
     let below = lanes_below(lane);
-    let run = sg_id * sg_size * KPT;
+    let run = ln.id * ln.size * KPT;
     for (var j = 0u; j < KPT; j++) {
-        load_held(j, first, run + j * sg_size + lane, count);
+        load_held(j, first, run + j * ln.size + lane, count);
         let d = held_digit[j];
         let here = (held & (1u << j)) != 0u;
         let peers = peers_of(d, here);
         let leader = lowest_lane(peers);
         var before = 0u;
         if here && lane == leader {
-            let old = atomicAdd(&scratch[count_word(sg_id, d)], bits4(peers) << count_shift(d));
+            let old = atomicAdd(&scratch[count_word(ln.id, d)], bits4(peers) << count_shift(d));
             before = (old >> count_shift(d)) & 0xffffu;
         }
         held_at[j] = subgroupShuffle(before, leader) + bits4(peers & below);
@@ -45,7 +42,7 @@ fn rank_and_write(lid: u32, ln: Lanes, tile: u32, first: u32, count: u32) {
     // counts): the counts become each subgroup's first ranks.
     if lid < 128u {
         var total = vec2<u32>(0u);
-        for (var g = 0u; g < n_sg; g++) {
+        for (var g = 0u; g < ln.count; g++) {
             let w = atomicLoad(&scratch[g * 128u + lid]);
             atomicStore(&scratch[g * 128u + lid], total.x | (total.y << 16u));
             total += vec2<u32>(w & 0xffffu, w >> 16u);
@@ -57,7 +54,7 @@ fn rank_and_write(lid: u32, ln: Lanes, tile: u32, first: u32, count: u32) {
     for (var j = 0u; j < KPT; j++) {
         if (held & (1u << j)) != 0u {
             let d = held_digit[j];
-            held_at[j] += (atomicLoad(&scratch[count_word(sg_id, d)]) >> count_shift(d)) & 0xffffu;
+            held_at[j] += (atomicLoad(&scratch[count_word(ln.id, d)]) >> count_shift(d)) & 0xffffu;
         }
     }
     place_and_write(lid, tile, count);

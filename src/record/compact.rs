@@ -122,13 +122,13 @@ impl Recorder {
         } else {
             Some(self.lease_temporary(tiles as usize * 256, DType::U32)?)
         };
+        let bits_flag = if permuted {
+            0
+        } else {
+            CompactParams::COMPACT_BITS
+        };
         let count_params = CompactParams {
-            flags: base.flags
-                | if permuted {
-                    0
-                } else {
-                    CompactParams::COMPACT_BITS
-                },
+            flags: base.flags | bits_flag,
             ..base
         };
         let count_src = sel.unwrap_or(x);
