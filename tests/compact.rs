@@ -698,6 +698,21 @@ fn weighted_bincount_sums_each_values_weights() {
         .run(|rec| rec.bincount_weighted_rows(&gx, &gw, 3))
         .unwrap_err();
     assert!(matches!(e, Error::InvalidValue { index: 1, .. }), "{e}");
+    let gw3 = ctx.upload_shaped(&[1.0f32; 4], &[4, 1]).unwrap();
+    let e = ctx
+        .run(|rec| rec.bincount_weighted_rows(&gx, &gw3, 3))
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InputsDiffer {
+                op: "bincount_weighted_rows",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("bincount_weighted_rows"), "{e}");
     let gx = ctx.upload(&[1i32, -4, 2]).unwrap();
     let gw = ctx.upload(&[1.0f32, 1.0, 1.0]).unwrap();
     let e = ctx
